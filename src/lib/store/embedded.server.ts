@@ -1,0 +1,41 @@
+import postgres from 'postgres';
+import { embeddedDbConfig } from '../embedded-db/config.server.ts';
+import { ensureEmbeddedDb } from '../embedded-db/ensure.server.ts';
+import type { CatalogueReader, ToolRow } from './types.ts';
+
+/** A connection to the embedded database's owner process (see `embedded-db/`). */
+export function connectEmbedded(url: string, options: { max?: number } = {}) {
+	// prepare: false because every client shares one PGlite session, so named
+	// prepared statements from two processes would collide.
+	return postgres(url, {
+		max: options.max ?? 4,
+		prepare: false,
+		idle_timeout: 20,
+		connect_timeout: 5,
+		onnotice: () => {},
+	});
+}
+
+export type Sql = ReturnType<typeof connectEmbedded>;
+
+/** Reads as `anon`, so Row Level Security decides what the build sees, as with Supabase. */
+export function embeddedCatalogueReader(sql: Sql): CatalogueReader {
+	return {
+		async listLiveTools() {
+			return sql.begin(async (tx) => {
+				await tx`set local role anon`;
+				return tx<ToolRow[]>`
+					select * from public.construction_apps
+					where status = 'live'
+					order by name_sort, name, id`;
+			}) as Promise<ToolRow[]>;
+		},
+		close: () => sql.end({ timeout: 5 }),
+	};
+}
+
+/** Opens the embedded catalogue, starting the embedded database if it is not running. */
+export async function openEmbeddedCatalogue(): Promise<CatalogueReader> {
+	const url = await ensureEmbeddedDb(embeddedDbConfig());
+	return embeddedCatalogueReader(connectEmbedded(url));
+}

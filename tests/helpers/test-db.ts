@@ -1,0 +1,47 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { startEmbeddedDb } from '../../src/lib/embedded-db/server.server.ts';
+import { connectEmbedded, type Sql } from '../../src/lib/store/embedded.server.ts';
+
+/** A free TCP port on loopback. */
+export function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as net.AddressInfo;
+			server.close(() => resolve(port));
+		});
+		server.once('error', reject);
+	});
+}
+
+export interface TestDb {
+	url: string;
+	port: number;
+	dataDir: string;
+	/** A superuser connection, for arranging and inspecting rows. */
+	sql: Sql;
+	stop(): Promise<void>;
+}
+
+/** A fresh embedded database (migrated and seeded) in a temporary directory. */
+export async function startTestDb(): Promise<TestDb> {
+	const root = await mkdtemp(path.join(os.tmpdir(), 'contech-db-'));
+	const dataDir = path.join(root, 'pglite');
+	const port = await freePort();
+	const db = await startEmbeddedDb({ dataDir, port, host: '127.0.0.1' });
+	const sql = connectEmbedded(db.url);
+	return {
+		url: db.url,
+		port,
+		dataDir,
+		sql,
+		async stop() {
+			await sql.end({ timeout: 5 });
+			await db.stop();
+			await rm(root, { recursive: true, force: true });
+		},
+	};
+}
