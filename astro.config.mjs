@@ -21,7 +21,11 @@ export default defineConfig({
 				url: true,
 				default: 'https://www.linkedin.com/company/construction-tech-directory/',
 			}),
-			LOGO_URL_TEMPLATE: envField.string({ context: 'server', access: 'public', default: logoTemplate }),
+			LOGO_URL_TEMPLATE: envField.string({
+				context: 'server',
+				access: 'public',
+				default: logoTemplate,
+			}),
 		},
 	},
 	security: {

@@ -74,7 +74,13 @@ export default function ToolSearch({ total, gridId }: Props) {
 	const trimmed = query.trim();
 	return (
 		<div className="search">
-			<form className="search__form" role="search" action="/" method="get" onSubmit={(event) => event.preventDefault()}>
+			<form
+				className="search__form"
+				role="search"
+				action="/"
+				method="get"
+				onSubmit={(event) => event.preventDefault()}
+			>
 				<label htmlFor="tool-search" className="visually-hidden">
 					Search tools by name
 				</label>
@@ -91,7 +97,7 @@ export default function ToolSearch({ total, gridId }: Props) {
 				/>
 			</form>
 			<p className="search__status" role="status" aria-live="polite">
-				{trimmed ? `${toolCount(shown)} of ${total} match “${trimmed}”` : `${toolCount(total)}`}
+				{trimmed ? `${shown} of ${toolCount(total)} match “${trimmed}”` : toolCount(total)}
 			</p>
 			{trimmed && shown === 0 && (
 				<div className="search__empty">

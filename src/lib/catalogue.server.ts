@@ -30,7 +30,10 @@ const toolSchema = z.object({
  * Turns database rows into tools, leaving out (with a warning naming the row) any row
  * the site cannot show safely, so one bad row never breaks the build.
  */
-export function parseTools(rows: ToolRow[], warn: (message: string) => void = console.warn): Tool[] {
+export function parseTools(
+	rows: ToolRow[],
+	warn: (message: string) => void = console.warn,
+): Tool[] {
 	const tools: Tool[] = [];
 	for (const row of rows) {
 		const result = toolSchema.safeParse(row);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseTools } from './catalogue.server.ts';
 
-const good = { id: 1, name: 'Procore', description: 'PM', url: 'https://www.procore.com', category: 'project-management', published_at: '2026-01-01T00:00:00Z' };
+const good = {
+	id: 1,
+	name: 'Procore',
+	description: 'PM',
+	url: 'https://www.procore.com',
+	category: 'project-management',
+	published_at: '2026-01-01T00:00:00Z',
+};
 
 describe('parseTools', () => {
 	it('keeps usable rows and leaves out unusable ones with a warning naming each', () => {

@@ -29,7 +29,9 @@ describe('logo requests', () => {
 		expect(logoUrlFor(url, template)).toBe('https://logos.example/procore.com.png');
 	});
 	it('keep subdomains other than www', () => {
-		expect(logoUrlFor(new URL('http://app.fieldwire.com'), template)).toBe('https://logos.example/app.fieldwire.com.png');
+		expect(logoUrlFor(new URL('http://app.fieldwire.com'), template)).toBe(
+			'https://logos.example/app.fieldwire.com.png',
+		);
 	});
 });
 

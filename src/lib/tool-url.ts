@@ -31,7 +31,10 @@ export function logoUrlFor(url: URL, template: string): string {
 
 /** One or two letters shown when a logo cannot load. */
 export function monogramFor(name: string): string {
-	const words = name.trim().split(/[\s\-_.]+/).filter(Boolean);
+	const words = name
+		.trim()
+		.split(/[\s\-_.]+/)
+		.filter(Boolean);
 	const letters = words.length > 1 ? words[0][0] + words[1][0] : (words[0] ?? '?').slice(0, 2);
 	return letters.toUpperCase();
 }

@@ -15,7 +15,8 @@ afterAll(async () => {
 
 describe('embedded catalogue', () => {
 	it('is seeded with a sample catalogue spread over every category', async () => {
-		const rows = await db.sql`select category, count(*)::int as n from construction_apps group by 1`;
+		const rows =
+			await db.sql`select category, count(*)::int as n from construction_apps group by 1`;
 		const total = rows.reduce((sum, row) => sum + row.n, 0);
 		expect(total).toBeGreaterThanOrEqual(120);
 		expect(rows).toHaveLength(12);
@@ -32,21 +33,27 @@ describe('embedded catalogue', () => {
 		const names = rows.map((row) => String(row.name));
 		expect(names).toContain('aardvark Site');
 		expect(names).not.toContain('AAA Hidden');
-		const sorted = [...names].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0));
+		const sorted = [...names].sort((a, b) =>
+			a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0,
+		);
 		expect(names).toEqual(sorted);
-		const [live] = await db.sql`select count(*)::int as n from construction_apps where status = 'live'`;
+		const [live] =
+			await db.sql`select count(*)::int as n from construction_apps where status = 'live'`;
 		expect(rows).toHaveLength(live.n);
 	});
 
 	it('lets two clients read and write at the same time', async () => {
 		const a = connectEmbedded(db.url);
 		const b = connectEmbedded(db.url);
-		const inserts = Array.from({ length: 20 }, (_, i) =>
-			(i % 2 ? a : b)`insert into newsletter_subscribers (email, email_normalized, source)
+		const inserts = Array.from(
+			{ length: 20 },
+			(_, i) =>
+				(i % 2 ? a : b)`insert into newsletter_subscribers (email, email_normalized, source)
 				values (${`p${i}@example.com`}, ${`p${i}@example.com`}, 'test')`,
 		);
 		await Promise.all(inserts);
-		const [{ n }] = await a`select count(*)::int as n from newsletter_subscribers where source = 'test'`;
+		const [{ n }] =
+			await a`select count(*)::int as n from newsletter_subscribers where source = 'test'`;
 		expect(n).toBe(20);
 		await Promise.all([a.end(), b.end()]);
 	});
@@ -61,7 +68,9 @@ describe('row level security as anon (a non-superuser)', () => {
 	}
 
 	it('is not a superuser and does not bypass RLS', async () => {
-		const [role] = await asAnon((tx) => tx`select rolsuper, rolbypassrls from pg_roles where rolname = current_user`);
+		const [role] = await asAnon(
+			(tx) => tx`select rolsuper, rolbypassrls from pg_roles where rolname = current_user`,
+		);
 		expect(role).toEqual({ rolsuper: false, rolbypassrls: false });
 	});
 
@@ -72,30 +81,55 @@ describe('row level security as anon (a non-superuser)', () => {
 	});
 
 	it.each([
-		['insert a tool', "insert into construction_apps (name, url, category) values ('X', 'https://x.example', 'workforce')"],
+		[
+			'insert a tool',
+			"insert into construction_apps (name, url, category) values ('X', 'https://x.example', 'workforce')",
+		],
 		['update a tool', "update construction_apps set name = 'Hacked'"],
 		['delete a tool', 'delete from construction_apps'],
 		['read subscribers', 'select * from newsletter_subscribers'],
-		['add a subscriber', "insert into newsletter_subscribers (email, email_normalized, source) values ('a@b.co', 'a@b.co', 'x')"],
+		[
+			'add a subscriber',
+			"insert into newsletter_subscribers (email, email_normalized, source) values ('a@b.co', 'a@b.co', 'x')",
+		],
 		['read submissions', 'select * from new_app_submissions'],
-		['add a submission', "insert into new_app_submissions (name, url) values ('X', 'https://x.example')"],
+		[
+			'add a submission',
+			"insert into new_app_submissions (name, url) values ('X', 'https://x.example')",
+		],
 	])('cannot %s', async (_, statement) => {
 		await expect(asAnon((tx) => tx.unsafe(statement))).rejects.toThrow(/permission denied/);
 	});
 
 	it('leaves the tools untouched after the denied writes', async () => {
-		const [{ n }] = await db.sql`select count(*)::int as n from construction_apps where name = 'Hacked'`;
+		const [{ n }] =
+			await db.sql`select count(*)::int as n from construction_apps where name = 'Hacked'`;
 		expect(n).toBe(0);
 	});
 });
 
 describe('constraints (the backstop behind the secret key)', () => {
 	it.each([
-		['a javascript: URL', "insert into construction_apps (name, url, category) values ('X', 'javascript:alert(1)', 'workforce')"],
-		['an empty name', "insert into construction_apps (name, url, category) values ('  ', 'https://x.example', 'workforce')"],
-		['an unknown category', "insert into construction_apps (name, url, category) values ('X', 'https://x.example', 'astrology')"],
-		['a malformed e-mail', "insert into newsletter_subscribers (email, email_normalized, source) values ('nope', 'nope', 'x')"],
-		['a submission without a scheme', "insert into new_app_submissions (name, url) values ('X', 'x.example')"],
+		[
+			'a javascript: URL',
+			"insert into construction_apps (name, url, category) values ('X', 'javascript:alert(1)', 'workforce')",
+		],
+		[
+			'an empty name',
+			"insert into construction_apps (name, url, category) values ('  ', 'https://x.example', 'workforce')",
+		],
+		[
+			'an unknown category',
+			"insert into construction_apps (name, url, category) values ('X', 'https://x.example', 'astrology')",
+		],
+		[
+			'a malformed e-mail',
+			"insert into newsletter_subscribers (email, email_normalized, source) values ('nope', 'nope', 'x')",
+		],
+		[
+			'a submission without a scheme',
+			"insert into new_app_submissions (name, url) values ('X', 'x.example')",
+		],
 	])('refuse %s', async (_, statement) => {
 		await expect(db.sql.unsafe(statement)).rejects.toThrow(/violates check constraint/);
 	});

@@ -9,7 +9,10 @@ function recordingFetch(pages: unknown[][]) {
 		const request = new Request(input, init);
 		requests.push({ url: new URL(request.url), method: request.method, headers: request.headers });
 		const body = pages.shift() ?? [];
-		return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+		return new Response(JSON.stringify(body), {
+			status: 200,
+			headers: { 'content-type': 'application/json' },
+		});
 	};
 	return { fetchDouble, requests };
 }
@@ -17,7 +20,9 @@ function recordingFetch(pages: unknown[][]) {
 describe('Supabase catalogue reader', () => {
 	it('reads live tools ordered by name with the publishable key', async () => {
 		const { fetchDouble, requests } = recordingFetch([[{ id: 1, name: 'Procore' }]]);
-		const reader = supabaseCatalogueReader(supabaseClient('https://demo.supabase.co', 'sb_publishable_test', fetchDouble));
+		const reader = supabaseCatalogueReader(
+			supabaseClient('https://demo.supabase.co', 'sb_publishable_test', fetchDouble),
+		);
 		const rows = await reader.listLiveTools();
 		expect(rows).toEqual([{ id: 1, name: 'Procore' }]);
 		expect(requests).toHaveLength(1);
@@ -35,19 +40,27 @@ describe('Supabase catalogue reader', () => {
 	it('pages through catalogues larger than one PostgREST response', async () => {
 		const full = Array.from({ length: 1000 }, (_, i) => ({ id: i + 1 }));
 		const { fetchDouble, requests } = recordingFetch([full, [{ id: 1001 }]]);
-		const reader = supabaseCatalogueReader(supabaseClient('https://demo.supabase.co', 'k', fetchDouble));
+		const reader = supabaseCatalogueReader(
+			supabaseClient('https://demo.supabase.co', 'k', fetchDouble),
+		);
 		expect(await reader.listLiveTools()).toHaveLength(1001);
 		expect(requests.map((r) => r.url.searchParams.get('offset'))).toEqual(['0', '1000']);
 	});
 
 	it('reports a failed read instead of building an empty site', async () => {
 		const failing: typeof fetch = async () =>
-			new Response(JSON.stringify({ message: 'permission denied for table construction_apps' }), { status: 401 });
-		const reader = supabaseCatalogueReader(supabaseClient('https://demo.supabase.co', 'k', failing));
+			new Response(JSON.stringify({ message: 'permission denied for table construction_apps' }), {
+				status: 401,
+			});
+		const reader = supabaseCatalogueReader(
+			supabaseClient('https://demo.supabase.co', 'k', failing),
+		);
 		await expect(reader.listLiveTools()).rejects.toThrow(/permission denied/);
 	});
 
 	it('refuses to build against Supabase without the publishable key', async () => {
-		await expect(openCatalogueReader({ SUPABASE_URL: 'https://demo.supabase.co' })).rejects.toThrow(/SUPABASE_PUBLISHABLE_KEY/);
+		await expect(openCatalogueReader({ SUPABASE_URL: 'https://demo.supabase.co' })).rejects.toThrow(
+			/SUPABASE_PUBLISHABLE_KEY/,
+		);
 	});
 });

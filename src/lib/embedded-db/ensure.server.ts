@@ -33,7 +33,11 @@ export async function ensureEmbeddedDb(config: EmbeddedDbConfig, waitMs = 60_000
 		{
 			detached: true,
 			stdio: ['ignore', log.fd, log.fd],
-			env: { ...process.env, EMBEDDED_DB_DIR: config.dataDir, EMBEDDED_DB_PORT: String(config.port) },
+			env: {
+				...process.env,
+				EMBEDDED_DB_DIR: config.dataDir,
+				EMBEDDED_DB_PORT: String(config.port),
+			},
 		},
 	);
 	child.unref();

@@ -1,9 +1,9 @@
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { type EmbeddedDbConfig, embeddedDbUrl } from './config.server.ts';
 import { migrate } from './migrate.server.ts';
+import { PgliteWireServer } from './wire-server.server.ts';
 
 /** A running embedded database: the only process that has its data directory open. */
 export interface RunningEmbeddedDb {
@@ -35,7 +35,9 @@ async function acquireLock(lockFile: string): Promise<void> {
 			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
 			const owner = Number(await readFile(lockFile, 'utf8').catch(() => ''));
 			if (owner && isAlive(owner)) {
-				throw new EmbeddedDbBusyError(`the embedded database in ${path.dirname(lockFile)} is already open by process ${owner}`);
+				throw new EmbeddedDbBusyError(
+					`the embedded database in ${path.dirname(lockFile)} is already open by process ${owner}`,
+				);
 			}
 			await rm(lockFile, { force: true });
 		}
@@ -56,13 +58,13 @@ export async function startEmbeddedDb(
 	const lockFile = `${config.dataDir}.lock`;
 	await acquireLock(lockFile);
 	let db: PGlite | undefined;
-	let server: PGLiteSocketServer | undefined;
+	let server: PgliteWireServer | undefined;
 	let applied: string[] = [];
 	try {
 		db = await PGlite.create(config.dataDir);
 		applied = await migrate(db);
-		server = new PGLiteSocketServer({ db, host: config.host, port: config.port, maxConnections: 100 });
-		await server.start();
+		server = new PgliteWireServer(db);
+		await server.listen(config.port, config.host);
 	} catch (error) {
 		await db?.close().catch(() => {});
 		await rm(lockFile, { force: true });
@@ -71,7 +73,7 @@ export async function startEmbeddedDb(
 	let idleTimer: NodeJS.Timeout | undefined;
 	const stop = async () => {
 		clearInterval(idleTimer);
-		await server?.stop();
+		await server?.close();
 		await db?.close();
 		await rm(lockFile, { force: true });
 	};
@@ -79,7 +81,7 @@ export async function startEmbeddedDb(
 		// A database started on demand goes away once nobody has used it for a while.
 		let idleSince = Date.now();
 		idleTimer = setInterval(() => {
-			if (server!.getStats().activeConnections > 0) idleSince = Date.now();
+			if (server!.activeConnections > 0) idleSince = Date.now();
 			else if (Date.now() - idleSince > options.idleExitMs!) {
 				void stop().then(options.onIdleExit);
 			}

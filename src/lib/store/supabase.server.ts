@@ -26,7 +26,8 @@ export function supabaseCatalogueReader(client: SupabaseClient): CatalogueReader
 					.order('name', { ascending: true })
 					.order('id', { ascending: true })
 					.range(from, from + PAGE_SIZE - 1);
-				if (error) throw new Error(`reading construction_apps from Supabase failed: ${error.message}`);
+				if (error)
+					throw new Error(`reading construction_apps from Supabase failed: ${error.message}`);
 				rows.push(...data);
 				if (data.length < PAGE_SIZE) return rows;
 			}

@@ -1,0 +1,10 @@
+import { launchChromium } from './browser.ts';
+const [url, out, width = '1280', height = '900', full = ''] = process.argv.slice(2);
+const browser = await launchChromium();
+const page = await browser.newPage({ viewport: { width: Number(width), height: Number(height) } });
+page.on('console', (m) => console.log('console', m.type(), m.text()));
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+await page.goto(url, { waitUntil: 'networkidle' }).catch((e) => console.log(e.message));
+await page.waitForTimeout(500);
+await page.screenshot({ path: out, fullPage: full === 'full' });
+await browser.close();

@@ -1,0 +1,164 @@
+// Browsing and searching the catalogue in Debian's Chromium, on the site netlify serve runs.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
+import { browserAvailable, launchChromium } from '../helpers/browser.ts';
+import { axeViolations, openPage, visibleCardNames } from '../helpers/page.ts';
+
+const baseUrl = inject('baseUrl');
+const fixtures = inject('fixtureTools');
+let browser: Browser;
+let liveNames: string[];
+
+describe.runIf(browserAvailable())('catalogue in a browser', () => {
+	beforeAll(async () => {
+		browser = await launchChromium();
+		const sql = connectEmbedded(inject('dbUrl'));
+		const rows = await sql`select name from construction_apps where status = 'live'`;
+		await sql.end();
+		const unusable = new Set<string>([fixtures.unusable.badScheme, fixtures.unusable.badHost, '']);
+		liveNames = rows.map((row) => row.name as string).filter((name) => !unusable.has(name));
+	});
+	afterAll(() => browser?.close());
+
+	async function home(query = '') {
+		const session = await openPage(browser);
+		await session.page.goto(`${baseUrl}/${query}`);
+		await session.page.waitForSelector('astro-island:not([ssr])');
+		return session;
+	}
+	const search = (page: import('playwright-core').Page) =>
+		page.getByRole('searchbox', { name: /search tools by name/i });
+
+	it('narrows the grid as the visitor types and restores it when cleared', async () => {
+		const { page, expectNoErrors, close } = await home();
+		expect(await visibleCardNames(page)).toHaveLength(liveNames.length);
+		await search(page).pressSequentially('pro');
+		const expected = liveNames.filter((name) => name.toLowerCase().includes('pro'));
+		expect(expected.length).toBeGreaterThan(2);
+		expect((await visibleCardNames(page)).sort()).toEqual(expected.sort());
+		await expect
+			.poll(() => page.getByRole('status').textContent())
+			.toBe(`${expected.length} of ${liveNames.length} tools match “pro”`);
+		await search(page).fill('');
+		expect(await visibleCardNames(page)).toHaveLength(liveNames.length);
+		expectNoErrors();
+		await close();
+	});
+
+	it('is case-insensitive and matches the name only, never the description', async () => {
+		const { page, close } = await home();
+		await search(page).fill('PROCORE');
+		expect(await visibleCardNames(page)).toContain('Procore');
+		await search(page).fill(fixtures.descriptionOnly.word);
+		expect(await visibleCardNames(page)).toEqual([]);
+		await expect.poll(() => page.getByText(/No tool name contains/).isVisible()).toBe(true);
+		await page.getByRole('button', { name: 'Clear search' }).click();
+		expect(await visibleCardNames(page)).toHaveLength(liveNames.length);
+		await close();
+	});
+
+	it.each(['c++', '(', '.', '*', '.*'])('treats %s as plain text', async (query) => {
+		const { page, close } = await home();
+		await search(page).fill(query);
+		const expected = liveNames.filter((name) => name.toLowerCase().includes(query));
+		expect((await visibleCardNames(page)).sort()).toEqual(expected.sort());
+		await close();
+	});
+
+	it('keeps the query in the address across reload and back', async () => {
+		const { page, close } = await home();
+		await search(page).fill('c++');
+		expect(new URL(page.url()).searchParams.get('q')).toBe('c++');
+		await page.reload();
+		await page.waitForSelector('astro-island:not([ssr])');
+		await expect.poll(() => search(page).inputValue()).toBe('c++');
+		expect(await visibleCardNames(page)).toEqual([fixtures.special[0]]);
+		await page
+			.getByRole('link', { name: new RegExp(fixtures.special[0].replace(/[+()*.]/g, '\\$&')) })
+			.click();
+		await page.waitForURL(/\/app\/\d+\/$/);
+		await page.goBack();
+		await expect.poll(() => search(page).inputValue()).toBe('c++');
+		await expect.poll(() => visibleCardNames(page)).toEqual([fixtures.special[0]]);
+		await close();
+	});
+
+	it('opens a shared search address already filtered', async () => {
+		const { page, close } = await home('?q=%28beta%29');
+		await expect.poll(() => visibleCardNames(page)).toEqual([fixtures.special[1]]);
+		await close();
+	});
+
+	it('opens a tool page from its card, at the top, with a Check it out! link to a new tab', async () => {
+		const { page, expectNoErrors, close } = await home();
+		await page.getByRole('link', { name: /^Procore\b/ }).click();
+		await page.waitForURL(/\/app\/\d+\/$/);
+		expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Procore');
+		expect(await page.evaluate(() => window.scrollY)).toBe(0);
+		const link = page.getByRole('link', { name: /Check it out!/ });
+		expect(await link.getAttribute('target')).toBe('_blank');
+		expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+		await page
+			.context()
+			.route('https://www.procore.com/**', (route) => route.fulfill({ body: 'procore' }));
+		const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+		expect(popup.url()).toBe('https://www.procore.com/');
+		expectNoErrors();
+		await close();
+	});
+
+	it('shows a monogram, not a broken image, when a logo cannot load', async () => {
+		const { page, close } = await home();
+		const logo = page.locator('#tool-grid > li').first().locator('img');
+		await expect
+			.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 0))
+			.toBe(true);
+		expect(await logo.getAttribute('data-monogram')).toMatch(/^[A-Z0-9]{1,2}$/);
+		// Most of the logo box is the monogram tile's colour (#e4ebf3), not a broken-image icon.
+		const png = (await logo.screenshot()).toString('base64');
+		const share = await page.evaluate(async (data) => {
+			const image = new Image();
+			image.src = `data:image/png;base64,${data}`;
+			await image.decode();
+			const canvas = new OffscreenCanvas(image.width, image.height);
+			const context = canvas.getContext('2d')!;
+			context.drawImage(image, 0, 0);
+			const pixels = context.getImageData(0, 0, image.width, image.height).data;
+			let tile = 0;
+			for (let i = 0; i < pixels.length; i += 4) {
+				if (
+					Math.abs(pixels[i] - 0xe4) < 6 &&
+					Math.abs(pixels[i + 1] - 0xeb) < 6 &&
+					Math.abs(pixels[i + 2] - 0xf3) < 6
+				)
+					tile++;
+			}
+			return tile / (pixels.length / 4);
+		}, png);
+		expect(share).toBeGreaterThan(0.6);
+		await close();
+	});
+
+	it('answers an unknown tool id with a real 404 page and a way home', async () => {
+		const { page, expectNoErrors, close } = await openPage(browser);
+		const response = await page.goto(`${baseUrl}/app/99999999/`);
+		expect(response?.status()).toBe(404);
+		expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
+		await page.getByRole('link', { name: 'Browse all tools' }).click();
+		await page.waitForURL(`${baseUrl}/`);
+		expectNoErrors(/404/);
+		await close();
+	});
+
+	it.each([
+		['home', '/'],
+		['a tool page', '/app/1/'],
+		['the 404 page', '/app/99999999/'],
+	])('has no axe violations on %s', async (_, route) => {
+		const { page, close } = await openPage(browser);
+		await page.goto(`${baseUrl}${route}`);
+		expect(await axeViolations(page)).toEqual([]);
+		await close();
+	});
+});

@@ -1,0 +1,42 @@
+import type { Sql } from '../../src/lib/store/embedded.server.ts';
+
+/** Rows added to the sample catalogue for the site tests: names that stress the search. */
+export const FIXTURE_TOOLS = {
+	special: ['Estimator C++ Test', 'Paren (Beta) Test', 'Dot.Star*Test'],
+	unpublished: 'Unpublished Secret Tool',
+	/** Unusable rows an operator's older database might hold; the build must leave them out. */
+	unusable: {
+		noName: 'row with no name',
+		badScheme: 'Javascript Link Tool',
+		badHost: 'Spaced Host Tool',
+	},
+	/** A live tool whose description contains a word that is in no tool name. */
+	descriptionOnly: { name: 'Zeta Description Test', word: 'quokkaword' },
+} as const;
+
+export async function insertFixtures(sql: Sql) {
+	const [special1, special2, special3] = FIXTURE_TOOLS.special;
+	await sql`insert into construction_apps (name, description, url, category, status) values
+		(${special1}, 'Fixture for literal plus signs.', 'https://cpp.example.com/path?x=1', 'estimating', 'live'),
+		(${special2}, 'Fixture for brackets.', 'https://www.paren.example.com', 'scheduling', 'live'),
+		(${special3}, 'Fixture for dots and stars.', 'http://dotstar.example.com', 'workforce', 'live'),
+		(${FIXTURE_TOOLS.descriptionOnly.name}, ${`Only its description mentions ${FIXTURE_TOOLS.descriptionOnly.word}.`}, 'https://zeta.example.com', 'workforce', 'live'),
+		(${FIXTURE_TOOLS.unpublished}, 'Must never appear.', 'https://secret.example.com', 'workforce', 'unpublished'),
+		(${FIXTURE_TOOLS.unusable.badHost}, 'A URL whose host has a space.', 'https://bad host.example.com', 'workforce', 'live')`;
+	// An older database without this project's CHECK constraints can hold worse rows.
+	await sql`alter table construction_apps drop constraint construction_apps_name_check`;
+	await sql`alter table construction_apps drop constraint construction_apps_url_check`;
+	await sql`insert into construction_apps (name, description, url, category, status) values
+		('', ${FIXTURE_TOOLS.unusable.noName}, 'https://noname.example.com', 'workforce', 'live'),
+		(${FIXTURE_TOOLS.unusable.badScheme}, 'Tries to become a script link.', 'javascript:alert(document.cookie)', 'workforce', 'live')`;
+}
+
+/** Secret-looking values set while the test site builds; the secrets scan looks for them. */
+export const FAKE_SECRETS = {
+	SUPABASE_SECRET_KEY: 'sb_secret_FAKEfakeFAKEfake0123456789',
+	SUPABASE_SERVICE_ROLE_KEY:
+		'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIiwiaXNzIjoic3VwYWJhc2UifQ.ZmFrZS1zaWduYXR1cmUtZm9yLXRlc3Rz',
+	NETLIFY_BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/fakehook0123456789',
+	SMTP_URL: 'smtps://mailer:fake-smtp-password@smtp.example.com:465',
+	RATE_LIMIT_SALT: 'fake-rate-limit-salt-0123456789',
+} as const;

@@ -1,0 +1,92 @@
+// Builds and serves the real site the way `npm start` does (netlify serve, offline), on a
+// throwaway embedded database holding the sample catalogue plus rows that test edge cases.
+import { type ChildProcess, spawn } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { freePort, startTestDb, type TestDb } from '../helpers/test-db.ts';
+import { FAKE_SECRETS, FIXTURE_TOOLS, insertFixtures } from './fixtures.ts';
+
+declare module 'vitest' {
+	export interface ProvidedContext {
+		baseUrl: string;
+		dbUrl: string;
+		buildLog: string;
+		fixtureTools: typeof FIXTURE_TOOLS;
+	}
+}
+
+/** The status of a GET, or 0 when nothing answers (node:http: the body is always drained). */
+function httpStatus(url: string): Promise<number> {
+	return new Promise((resolve) => {
+		http
+			.get(url, (response) => {
+				response.resume();
+				response.on('end', () => resolve(response.statusCode ?? 0));
+			})
+			.on('error', () => resolve(0));
+	});
+}
+
+async function waitForHttp(
+	url: string,
+	serve: ChildProcess,
+	log: () => string,
+	timeoutMs = 180_000,
+) {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		if (serve.exitCode !== null) throw new Error(`netlify serve exited early:\n${log()}`);
+		if ((await httpStatus(url)) === 200) return;
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+	throw new Error(`the site did not come up at ${url}:\n${log()}`);
+}
+
+export default async function setup(project: TestProject) {
+	const db: TestDb = await startTestDb();
+	await insertFixtures(db.sql);
+	const port = await freePort();
+	let output = '';
+	const serve = spawn(
+		path.resolve('node_modules/.bin/netlify'),
+		['serve', '--offline', '--internal-disable-edge-functions', '--port', String(port)],
+		{
+			env: {
+				...process.env,
+				// Secrets present at build time, as on Netlify: none may reach dist/.
+				...FAKE_SECRETS,
+				EMBEDDED_DB_DIR: db.dataDir,
+				EMBEDDED_DB_PORT: String(db.port),
+				SUPABASE_URL: '',
+				ASTRO_TELEMETRY_DISABLED: '1',
+				NETLIFY_TELEMETRY_DISABLED: '1',
+				BROWSER: 'none',
+				XDG_CONFIG_HOME: path.resolve('.data/netlify-config'),
+				SITE_URL: `http://localhost:${port}`,
+			},
+			stdio: ['ignore', 'pipe', 'pipe'],
+			detached: true,
+		},
+	);
+	serve.stdout!.on('data', (chunk) => (output += chunk));
+	serve.stderr!.on('data', (chunk) => (output += chunk));
+	const baseUrl = `http://localhost:${port}`;
+	try {
+		await waitForHttp(`${baseUrl}/`, serve, () => output);
+	} catch (error) {
+		process.kill(-serve.pid!, 'SIGTERM');
+		await db.stop();
+		throw error;
+	}
+	project.provide('baseUrl', baseUrl);
+	project.provide('dbUrl', db.url);
+	project.provide('buildLog', output);
+	project.provide('fixtureTools', FIXTURE_TOOLS);
+
+	return async () => {
+		process.kill(-serve.pid!, 'SIGTERM');
+		await new Promise((resolve) => serve.once('exit', resolve));
+		await db.stop();
+	};
+}
