@@ -9,6 +9,8 @@ const logoOrigin = new URL(logoTemplate.replaceAll('{host}', 'example.com')).ori
 
 export default defineConfig({
 	site,
+	// Tests and benchmarks build into their own directory so parallel runs never share dist/.
+	outDir: process.env.ASTRO_OUT_DIR || 'dist',
 	trailingSlash: 'always',
 	integrations: [react()],
 	devToolbar: { enabled: false },

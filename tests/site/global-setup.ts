@@ -1,6 +1,7 @@
 // Builds and serves the real site the way `npm start` does (netlify serve, offline), on a
 // throwaway embedded database holding the sample catalogue plus rows that test edge cases.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -43,7 +44,35 @@ async function waitForHttp(
 	throw new Error(`the site did not come up at ${url}:\n${log()}`);
 }
 
+/** netlify serve always builds into dist/, so concurrent test runs take turns. */
+async function takeSiteLock(): Promise<() => Promise<void>> {
+	const lockFile = path.resolve('.data/site-tests.lock');
+	await mkdir(path.dirname(lockFile), { recursive: true });
+	for (const deadline = Date.now() + 15 * 60_000; Date.now() < deadline;) {
+		try {
+			await writeFile(lockFile, String(process.pid), { flag: 'wx' });
+			return () => rm(lockFile, { force: true });
+		} catch {
+			const owner = Number(await readFile(lockFile, 'utf8').catch(() => '0'));
+			const alive =
+				owner > 0 &&
+				(() => {
+					try {
+						process.kill(owner, 0);
+						return true;
+					} catch {
+						return false;
+					}
+				})();
+			if (!alive) await rm(lockFile, { force: true });
+			else await new Promise((resolve) => setTimeout(resolve, 1000));
+		}
+	}
+	throw new Error('another site test run has held .data/site-tests.lock for 15 minutes');
+}
+
 export default async function setup(project: TestProject) {
+	const unlock = await takeSiteLock();
 	const db: TestDb = await startTestDb();
 	await insertFixtures(db.sql);
 	const port = await freePort();
@@ -77,6 +106,7 @@ export default async function setup(project: TestProject) {
 	} catch (error) {
 		process.kill(-serve.pid!, 'SIGTERM');
 		await db.stop();
+		await unlock();
 		throw error;
 	}
 	project.provide('baseUrl', baseUrl);
@@ -88,5 +118,6 @@ export default async function setup(project: TestProject) {
 		process.kill(-serve.pid!, 'SIGTERM');
 		await new Promise((resolve) => serve.once('exit', resolve));
 		await db.stop();
+		await unlock();
 	};
 }
