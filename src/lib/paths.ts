@@ -4,6 +4,10 @@ export const paths = {
 	search: (query: string) => (query ? `/?q=${encodeURIComponent(query)}` : '/'),
 	tool: (id: number) => `/app/${id}/`,
 	submit: '/newapp/',
+	submitted: '/newapp/thanks/',
+	subscribed: '/newsletter/thanks/',
 	category: (slug: string) => `/category/${slug}/`,
 	rss: '/rss.xml',
+	subscribeEndpoint: '/.netlify/functions/subscribe',
+	submitEndpoint: '/.netlify/functions/submit',
 } as const;

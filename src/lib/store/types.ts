@@ -7,3 +7,21 @@ export interface CatalogueReader {
 	listLiveTools(): Promise<ToolRow[]>;
 	close(): Promise<void>;
 }
+
+export type SubscribeOutcome = 'created' | 'exists';
+
+/** `listed`: the URL is already a live tool; `pending`: the same URL already awaits review. */
+export type SubmitOutcome =
+	{ outcome: 'created' | 'pending' } | { outcome: 'listed'; toolId: number };
+
+export interface RateLimitHit {
+	hits: number;
+	retryAfterSeconds: number;
+}
+
+/** What the two functions write, with the server's (secret-key) privileges. */
+export interface FormStore {
+	subscribe(email: string, source: string): Promise<SubscribeOutcome>;
+	submitTool(name: string, url: string): Promise<SubmitOutcome>;
+	hitRateLimit(bucket: string, clientHash: string, windowSeconds: number): Promise<RateLimitHit>;
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { ToastContainer, toast } from 'react-toastify/unstyled';
+import 'react-toastify/ReactToastify.css';
+import { paths } from '../../lib/paths.ts';
+import Honeypot from './Honeypot.tsx';
+import { FORM_MESSAGES } from './messages.ts';
+import { TOAST_OPTIONS } from './toast.ts';
+import { useFormSubmit } from './useFormSubmit.ts';
+import './forms.css';
+
+/** The newsletter sign-up in the home banner; a plain form post without JavaScript. */
+export default function NewsletterForm() {
+	const [email, setEmail] = useState('');
+	const [error, setError] = useState('');
+	const { busy, onSubmit } = useFormSubmit(paths.subscribeEndpoint, (result, form) => {
+		if (result.ok) {
+			setEmail('');
+			setError('');
+			toast.success(FORM_MESSAGES.subscribed);
+			return;
+		}
+		setError(result.fields?.email ?? '');
+		toast.error(result.message);
+		form.querySelector<HTMLInputElement>('input[name=email]')?.focus();
+	});
+
+	return (
+		<>
+			<form
+				className="newsletter"
+				method="post"
+				action={paths.subscribeEndpoint}
+				onSubmit={onSubmit}
+			>
+				<label htmlFor="newsletter-email" className="newsletter__label">
+					Your work e-mail
+				</label>
+				<div className="newsletter__row">
+					<input
+						id="newsletter-email"
+						className="form-input"
+						type="email"
+						name="email"
+						required
+						maxLength={254}
+						autoComplete="email"
+						placeholder="name@company.com"
+						value={email}
+						onChange={(event) => setEmail(event.target.value)}
+						aria-invalid={error ? true : undefined}
+						aria-describedby={error ? 'newsletter-email-error' : undefined}
+					/>
+					<button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+						{busy ? 'Subscribing…' : 'Subscribe'}
+					</button>
+				</div>
+				{error && (
+					<p id="newsletter-email-error" className="form-error">
+						{error}
+					</p>
+				)}
+				<Honeypot />
+			</form>
+			<ToastContainer {...TOAST_OPTIONS} />
+		</>
+	);
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { ToastContainer, toast } from 'react-toastify/unstyled';
+import 'react-toastify/ReactToastify.css';
+import { paths } from '../../lib/paths.ts';
+import Honeypot from './Honeypot.tsx';
+import { FORM_MESSAGES } from './messages.ts';
+import { TOAST_OPTIONS } from './toast.ts';
+import { useFormSubmit } from './useFormSubmit.ts';
+import './forms.css';
+
+type Field = 'name' | 'url';
+const EMPTY = { name: '', url: '' };
+
+/** The tool submission form on /newapp/; a plain form post without JavaScript. */
+export default function SubmitToolForm() {
+	const [values, setValues] = useState<Record<Field, string>>(EMPTY);
+	const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+	const { busy, onSubmit } = useFormSubmit(paths.submitEndpoint, (result, form) => {
+		if (result.ok) {
+			setValues(EMPTY);
+			setErrors({});
+			toast.success(FORM_MESSAGES.submitted);
+			return;
+		}
+		setErrors(result.fields ?? {});
+		if (result.link) {
+			toast.info(
+				<span>
+					{result.message} <a href={result.link}>See its page</a>
+				</span>,
+			);
+			return;
+		}
+		toast.error(result.message);
+		const firstInvalid = (Object.keys(result.fields ?? {}) as Field[])[0];
+		if (firstInvalid) form.querySelector<HTMLInputElement>(`[name=${firstInvalid}]`)?.focus();
+	});
+
+	const field = (
+		name: Field,
+		label: string,
+		extra: React.InputHTMLAttributes<HTMLInputElement>,
+	) => (
+		<div className="form-field">
+			<label htmlFor={`submit-${name}`}>{label}</label>
+			<input
+				id={`submit-${name}`}
+				className="form-input"
+				name={name}
+				required
+				value={values[name]}
+				onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+				aria-invalid={errors[name] ? true : undefined}
+				aria-describedby={errors[name] ? `submit-${name}-error` : undefined}
+				{...extra}
+			/>
+			{errors[name] && (
+				<p id={`submit-${name}-error`} className="form-error">
+					{errors[name]}
+				</p>
+			)}
+		</div>
+	);
+
+	return (
+		<>
+			<form className="submit-form" method="post" action={paths.submitEndpoint} onSubmit={onSubmit}>
+				{field('name', 'Application Name', { type: 'text', maxLength: 100, autoComplete: 'off' })}
+				{field('url', 'Application URL', {
+					type: 'text',
+					inputMode: 'url',
+					maxLength: 2048,
+					autoComplete: 'url',
+					placeholder: 'https://example.com',
+					spellCheck: false,
+				})}
+				<Honeypot />
+				<div className="form-actions">
+					<button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+						{busy ? 'Submitting…' : 'Submit'}
+					</button>
+					<a className="button" href={paths.home}>
+						Cancel
+					</a>
+				</div>
+			</form>
+			<ToastContainer {...TOAST_OPTIONS} />
+		</>
+	);
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+export { HONEYPOT_FIELD } from './honeypot.ts';
+
+// Field rules for the two functions (DESIGN.md, "Security and input rules").
+
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+// A host name with at least two labels and a letter TLD; IP literals and localhost fail it.
+const PUBLIC_HOST =
+	/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+/** E-mail: trimmed, at most 254 characters, valid per WHATWG, with a dotted domain. */
+export const emailField = z
+	.string({ error: 'Enter your e-mail address.' })
+	.trim()
+	.min(1, 'Enter your e-mail address.')
+	.max(254, 'That e-mail address is too long (254 characters at most).')
+	.pipe(
+		z.email({
+			pattern: z.regexes.html5Email,
+			error: 'Enter a valid e-mail address, like name@company.com.',
+		}),
+	)
+	.refine(
+		(email) => PUBLIC_HOST.test((email.split('@')[1] ?? '').toLowerCase()),
+		'Enter a valid e-mail address, like name@company.com.',
+	);
+
+/** A tool name: trimmed, 1 to 100 characters, no control characters. */
+export const nameField = z
+	.string({ error: 'Enter the application name.' })
+	.trim()
+	.min(1, 'Enter the application name.')
+	.max(100, 'The name is too long (100 characters at most).')
+	.refine(
+		(name) => !CONTROL_CHARS.test(name),
+		'The name contains characters that are not allowed.',
+	);
+
+/** Adds https:// when the visitor typed no scheme (`procore.com`). */
+function withScheme(raw: string): string {
+	const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(raw);
+	return scheme && !scheme[1].includes('.') ? raw : `https://${raw}`;
+}
+
+/** The stored form of a valid tool URL: `https://procore.com` rather than `…com/`. */
+function canonical(url: URL): string {
+	return url.pathname === '/' && !url.search && !url.hash ? url.origin : url.href;
+}
+
+/**
+ * A public web address: http(s), a real host name (no localhost or IP literal), no
+ * credentials, at most 2048 characters. A missing scheme becomes https://.
+ */
+export const urlField = z
+	.string({ error: 'Enter the application URL.' })
+	.trim()
+	.min(1, 'Enter the application URL.')
+	.max(2048, 'The URL is too long (2048 characters at most).')
+	.transform((raw, context) => {
+		const invalid = (message: string) => {
+			context.addIssue({ code: 'custom', message });
+			return z.NEVER;
+		};
+		if (/\s|[\u0000-\u001f]/.test(raw)) return invalid('A URL cannot contain spaces.');
+		let url: URL;
+		try {
+			url = new URL(withScheme(raw));
+		} catch {
+			return invalid('Enter a valid URL, like https://example.com.');
+		}
+		if (url.protocol !== 'https:' && url.protocol !== 'http:')
+			return invalid('Only http:// and https:// addresses are accepted.');
+		if (url.username || url.password)
+			return invalid('The URL must not contain a user name or password.');
+		if (!PUBLIC_HOST.test(url.hostname))
+			return invalid('Enter the address of a public website, like https://example.com.');
+		const stored = canonical(url);
+		return stored.length > 2048
+			? invalid('The URL is too long (2048 characters at most).')
+			: stored;
+	});
+
+export const subscribeSchema = z.object({ email: emailField });
+export const submitSchema = z.object({ name: nameField, url: urlField });

@@ -1,0 +1,175 @@
+import type { z } from 'zod';
+import type { FormStore } from '../../lib/store/types.ts';
+import { HONEYPOT_FIELD, submitSchema, subscribeSchema } from './fields.server.ts';
+import {
+	type BodyKind,
+	HttpError,
+	htmlResponse,
+	jsonResponse,
+	readFormBody,
+	redirectResponse,
+} from './http.server.ts';
+import { FORM_MESSAGES } from './messages.ts';
+import { paths } from '../../lib/paths.ts';
+
+/** What a form handler needs from the outside world; tests pass their own. */
+export interface FormDeps {
+	/** The store, opened on first use; a rejection means the store is unavailable (503). */
+	store: () => Promise<FormStore>;
+	/** The fixed value identifying this website as the subscription source. */
+	source: string;
+	rateLimit: { max: number; windowSeconds: number };
+	/** A salted one-way hash of the client IP: raw addresses are never stored. */
+	clientHash: (ip: string) => string;
+	logError?: (message: string) => void;
+}
+
+export interface RequestContext {
+	ip?: string;
+}
+
+type Outcome = { kind: 'done' } | { kind: 'listed'; toolId: number; name: string };
+
+interface FormSpec<Schema extends z.ZodType> {
+	bucket: string;
+	schema: Schema;
+	backTo: { href: string; label: string };
+	thanksPage: string;
+	save(store: FormStore, input: z.output<Schema>, deps: FormDeps): Promise<Outcome>;
+}
+
+const unavailable = () =>
+	new HttpError(503, {
+		code: 'store_unavailable',
+		message: 'We cannot save this right now. Please try again in a few minutes; nothing was saved.',
+	});
+
+function fieldErrors(error: z.ZodError): Record<string, string> {
+	const fields: Record<string, string> = {};
+	for (const issue of error.issues) fields[String(issue.path[0] ?? 'form')] ??= issue.message;
+	return fields;
+}
+
+function createFormHandler<Schema extends z.ZodType>(spec: FormSpec<Schema>, deps: FormDeps) {
+	const withStore = async <T>(run: (store: FormStore) => Promise<T>): Promise<T> => {
+		try {
+			return await run(await deps.store());
+		} catch (error) {
+			if (error instanceof HttpError) throw error;
+			deps.logError?.(
+				`[${spec.bucket}] store error: ${error instanceof Error ? error.message : String(error)}`,
+			);
+			throw unavailable();
+		}
+	};
+
+	return async function handle(request: Request, context: RequestContext = {}): Promise<Response> {
+		let kind: BodyKind = 'json';
+		try {
+			const body = await readFormBody(request);
+			kind = body.kind;
+			const honeypot = body.fields[HONEYPOT_FIELD];
+			// A bot filled the field people never see: it gets a success answer, nothing is stored.
+			if (typeof honeypot === 'string' && honeypot.trim() !== '')
+				return success(kind, spec.thanksPage);
+
+			const ip = context.ip || request.headers.get('x-nf-client-connection-ip') || 'unknown';
+			const { hits, retryAfterSeconds } = await withStore((store) =>
+				store.hitRateLimit(spec.bucket, deps.clientHash(ip), deps.rateLimit.windowSeconds),
+			);
+			if (hits > deps.rateLimit.max) {
+				throw new HttpError(
+					429,
+					{
+						code: 'rate_limited',
+						message: `Too many attempts from your network. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
+					},
+					{ 'Retry-After': String(retryAfterSeconds) },
+				);
+			}
+
+			const parsed = spec.schema.safeParse(body.fields);
+			if (!parsed.success) {
+				const fields = fieldErrors(parsed.error);
+				throw new HttpError(422, {
+					code: 'invalid_field',
+					message: Object.values(fields).join(' '),
+					fields,
+				});
+			}
+			const outcome = await withStore((store) => spec.save(store, parsed.data, deps));
+			if (outcome.kind === 'listed') {
+				const link = paths.tool(outcome.toolId);
+				throw new HttpError(409, {
+					code: 'already_listed',
+					message: FORM_MESSAGES.alreadyListed(outcome.name),
+					link,
+				});
+			}
+			return success(kind, spec.thanksPage);
+		} catch (error) {
+			if (!(error instanceof HttpError)) {
+				deps.logError?.(
+					`[${spec.bucket}] unexpected error: ${error instanceof Error ? error.message : String(error)}`,
+				);
+				return failure(
+					kind,
+					new HttpError(500, { code: 'internal_error', message: FORM_MESSAGES.unexpected }),
+					spec.backTo,
+				);
+			}
+			return failure(kind, error, spec.backTo);
+		}
+	};
+}
+
+function success(kind: BodyKind, thanksPage: string): Response {
+	return kind === 'form' ? redirectResponse(thanksPage) : jsonResponse(200, { ok: true });
+}
+
+function failure(
+	kind: BodyKind,
+	error: HttpError,
+	backTo: { href: string; label: string },
+): Response {
+	if (kind === 'json') return jsonResponse(error.status, { error: error.body }, error.headers);
+	const link = error.body.link ? { href: error.body.link, label: 'see its page' } : backTo;
+	const title = error.status === 409 ? 'Already listed' : 'That did not go through';
+	return htmlResponse(error.status, title, error.body.message, link, error.headers);
+}
+
+/** POST /.netlify/functions/subscribe: `{ email }`. */
+export function createSubscribeHandler(deps: FormDeps) {
+	return createFormHandler(
+		{
+			bucket: 'subscribe',
+			schema: subscribeSchema,
+			backTo: { href: paths.home, label: 'go back to the home page' },
+			thanksPage: paths.subscribed,
+			async save(store, input, { source }) {
+				await store.subscribe(input.email, source);
+				return { kind: 'done' };
+			},
+		},
+		deps,
+	);
+}
+
+/** POST /.netlify/functions/submit: `{ name, url }`. */
+export function createSubmitHandler(deps: FormDeps) {
+	return createFormHandler(
+		{
+			bucket: 'submit',
+			schema: submitSchema,
+			backTo: { href: paths.submit, label: 'go back to the submission form' },
+			thanksPage: paths.submitted,
+			async save(store, input) {
+				const result = await store.submitTool(input.name, input.url);
+				return result.outcome === 'listed'
+					? { kind: 'listed', toolId: result.toolId, name: input.name }
+					: { kind: 'done' };
+			},
+		},
+		deps,
+	);
+}

@@ -1,0 +1,103 @@
+import { createHmac } from 'node:crypto';
+import type { FormDeps } from '../../src/features/forms/handlers.server.ts';
+import { NEWSLETTER_SOURCE } from '../../src/features/forms/deps.server.ts';
+import { connectEmbedded, type Sql } from '../../src/lib/store/embedded.server.ts';
+import { embeddedFormStore } from '../../src/lib/store/form-store.server.ts';
+
+/** Handler dependencies on a real embedded database, with a generous rate limit unless set. */
+export function testDeps(sql: Sql, overrides: Partial<FormDeps> = {}): FormDeps {
+	const store = embeddedFormStore(sql);
+	return {
+		store: async () => store,
+		source: NEWSLETTER_SOURCE,
+		rateLimit: { max: 10_000, windowSeconds: 3600 },
+		clientHash: (ip) => createHmac('sha256', 'test-salt').update(ip).digest('hex').slice(0, 32),
+		...overrides,
+	};
+}
+
+/** Dependencies whose store cannot be reached (nothing listens on port 1). */
+export function unreachableDeps(): FormDeps {
+	const sql = connectEmbedded('postgres://postgres@127.0.0.1:1/postgres');
+	return testDeps(sql);
+}
+
+let ipCounter = 0;
+/** A fresh client address per request, so rate limiting stays out of tests about other rules. */
+export const nextIp = () => `198.51.100.${++ipCounter % 250}`;
+
+export function postJson(path: string, body: unknown, headers: Record<string, string> = {}) {
+	return new Request(`http://localhost${path}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', ...headers },
+		body: typeof body === 'string' ? body : JSON.stringify(body),
+	});
+}
+
+export function postForm(path: string, fields: Record<string, string>) {
+	return new Request(`http://localhost${path}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/x-www-form-urlencoded' },
+		body: new URLSearchParams(fields).toString(),
+	});
+}
+
+/** Bad requests shared by both functions: method, type, size and JSON shape. */
+export function transportCases(path: string): [string, () => Request, number, string][] {
+	const url = `http://localhost${path}`;
+	return [
+		['GET', () => new Request(url), 405, 'method_not_allowed'],
+		[
+			'PUT',
+			() =>
+				new Request(url, {
+					method: 'PUT',
+					headers: { 'content-type': 'application/json' },
+					body: '{}',
+				}),
+			405,
+			'method_not_allowed',
+		],
+		['DELETE', () => new Request(url, { method: 'DELETE' }), 405, 'method_not_allowed'],
+		[
+			'text/plain',
+			() =>
+				new Request(url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' }),
+			415,
+			'unsupported_media_type',
+		],
+		[
+			'no content type',
+			() => new Request(url, { method: 'POST', body: new Uint8Array([123, 125]) }),
+			415,
+			'unsupported_media_type',
+		],
+		[
+			'multipart',
+			() =>
+				new Request(url, {
+					method: 'POST',
+					headers: { 'content-type': 'multipart/form-data; boundary=x' },
+					body: '--x--',
+				}),
+			415,
+			'unsupported_media_type',
+		],
+		['broken JSON', () => postJson(path, '{"email":'), 400, 'invalid_json'],
+		['a JSON array', () => postJson(path, '[]'), 400, 'invalid_json'],
+		['a JSON string', () => postJson(path, '"a@b.co"'), 400, 'invalid_json'],
+		['JSON null', () => postJson(path, 'null'), 400, 'invalid_json'],
+		[
+			'a body over the cap',
+			() => postJson(path, { padding: 'x'.repeat(9000) }),
+			413,
+			'payload_too_large',
+		],
+		[
+			'a declared length over the cap',
+			() => postJson(path, '{}', { 'content-length': '100000' }),
+			413,
+			'payload_too_large',
+		],
+	];
+}
