@@ -88,6 +88,8 @@ export default async function setup(project: TestProject) {
 				EMBEDDED_DB_DIR: db.dataDir,
 				EMBEDDED_DB_PORT: String(db.port),
 				SUPABASE_URL: '',
+				// Many form posts come from one test browser; the limit itself is tested on the handlers.
+				RATE_LIMIT_PER_HOUR: '10000',
 				ASTRO_TELEMETRY_DISABLED: '1',
 				NETLIFY_TELEMETRY_DISABLED: '1',
 				BROWSER: 'none',
