@@ -29,7 +29,7 @@ beforeEach(() => db.sql`delete from new_app_submissions`);
 
 describe('submit refuses bad input and stores nothing', () => {
 	const url = 'https://good-tool.example.com';
-	const badFields: [string, Record<string, unknown>, 'name' | 'url'][] = [
+	const badFields: [string, Record<string, unknown>, 'name' | 'url' | 'email'][] = [
 		['a missing name', { url }, 'name'],
 		['an empty name', { name: '', url }, 'name'],
 		['a blank name', { name: '   ', url }, 'name'],
@@ -59,6 +59,12 @@ describe('submit refuses bad input and stores nothing', () => {
 		],
 		['a newline', { name: 'Tool', url: 'https://example.com/\nX-Injected: 1' }, 'url'],
 		['an object', { name: 'Tool', url: { href: 'https://example.com' } }, 'url'],
+		['an invalid submitter e-mail', { name: 'Tool', url, email: 'me at example' }, 'email'],
+		[
+			'a submitter e-mail with a display name',
+			{ name: 'Tool', url, email: 'Me <me@example.com>' },
+			'email',
+		],
 	];
 	it.each(badFields)('%s', async (_, body, field) => {
 		const response = await submit(body);
@@ -84,6 +90,21 @@ describe('submit stores good input', () => {
 		expect(await response.json()).toEqual({ ok: true });
 		expect(await rows()).toEqual([
 			{ name: 'BuildBetter', url: 'https://buildbetter-new.example.com', status: 'pending' },
+		]);
+	});
+
+	it('keeps the optional submitter e-mail, and accepts an empty one', async () => {
+		expect(
+			(await submit({ name: 'With Mail', url: 'with-mail.example.com', email: ' me@example.com ' }))
+				.status,
+		).toBe(200);
+		expect((await submit({ name: 'No Mail', url: 'no-mail.example.com', email: '' })).status).toBe(
+			200,
+		);
+		const stored = await db.sql`select name, submitter_email from new_app_submissions order by id`;
+		expect(stored).toEqual([
+			{ name: 'With Mail', submitter_email: 'me@example.com' },
+			{ name: 'No Mail', submitter_email: null },
 		]);
 	});
 

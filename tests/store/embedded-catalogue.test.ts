@@ -48,8 +48,8 @@ describe('embedded catalogue', () => {
 		const inserts = Array.from(
 			{ length: 20 },
 			(_, i) =>
-				(i % 2 ? a : b)`insert into newsletter_subscribers (email, email_normalized, source)
-				values (${`p${i}@example.com`}, ${`p${i}@example.com`}, 'test')`,
+				(i % 2 ? a : b)`insert into newsletter_subscribers (email, source)
+				values (${`p${i}@example.com`}, 'test')`,
 		);
 		await Promise.all(inserts);
 		const [{ n }] =
@@ -90,7 +90,15 @@ describe('row level security as anon (a non-superuser)', () => {
 		['read subscribers', 'select * from newsletter_subscribers'],
 		[
 			'add a subscriber',
-			"insert into newsletter_subscribers (email, email_normalized, source) values ('a@b.co', 'a@b.co', 'x')",
+			"insert into newsletter_subscribers (email, source) values ('a@b.co', 'x')",
+		],
+		['read rate limits', 'select * from rate_limits'],
+		['read rebuild requests', 'select * from site_rebuilds'],
+		['call submit_tool', "select * from submit_tool('X', 'https://x.example.com')"],
+		['call subscribe_newsletter', "select subscribe_newsletter('a@b.co', 'x')"],
+		[
+			'call approve_submission',
+			"select approve_submission(1, 'X', 'https://x.example.com', 'd', 'workforce')",
 		],
 		['read submissions', 'select * from new_app_submissions'],
 		[
@@ -124,7 +132,7 @@ describe('constraints (the backstop behind the secret key)', () => {
 		],
 		[
 			'a malformed e-mail',
-			"insert into newsletter_subscribers (email, email_normalized, source) values ('nope', 'nope', 'x')",
+			"insert into newsletter_subscribers (email, source) values ('nope', 'x')",
 		],
 		[
 			'a submission without a scheme',

@@ -8,8 +8,8 @@ import { TOAST_OPTIONS } from './toast.ts';
 import { useFormSubmit } from './useFormSubmit.ts';
 import './forms.css';
 
-type Field = 'name' | 'url';
-const EMPTY = { name: '', url: '' };
+type Field = 'name' | 'url' | 'email';
+const EMPTY = { name: '', url: '', email: '' };
 
 /** The tool submission form on /newapp/; a plain form post without JavaScript. */
 export default function SubmitToolForm() {
@@ -74,6 +74,18 @@ export default function SubmitToolForm() {
 					placeholder: 'https://example.com',
 					spellCheck: false,
 				})}
+				{field('email', 'Your e-mail (optional)', {
+					type: 'email',
+					required: false,
+					maxLength: 254,
+					autoComplete: 'email',
+					'aria-describedby': errors.email
+						? 'submit-email-error submit-email-hint'
+						: 'submit-email-hint',
+				})}
+				<p id="submit-email-hint" className="form-hint">
+					Only used to tell you when your tool is live. Never shown or shared.
+				</p>
 				<Honeypot />
 				<div className="form-actions">
 					<button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>

@@ -82,4 +82,10 @@ export const urlField = z
 	});
 
 export const subscribeSchema = z.object({ email: emailField });
-export const submitSchema = z.object({ name: nameField, url: urlField });
+/** The submitter's e-mail is optional: an empty field means none was given. */
+const optionalEmail = z.preprocess(
+	(value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+	emailField.optional(),
+);
+
+export const submitSchema = z.object({ name: nameField, url: urlField, email: optionalEmail });

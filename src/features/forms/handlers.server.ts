@@ -164,7 +164,7 @@ export function createSubmitHandler(deps: FormDeps) {
 			backTo: { href: paths.submit, label: 'go back to the submission form' },
 			thanksPage: paths.submitted,
 			async save(store, input) {
-				const result = await store.submitTool(input.name, input.url);
+				const result = await store.submitTool(input.name, input.url, input.email);
 				return result.outcome === 'listed'
 					? { kind: 'listed', toolId: result.toolId, name: input.name }
 					: { kind: 'done' };

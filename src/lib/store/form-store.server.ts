@@ -18,8 +18,9 @@ export function embeddedFormStore(sql: Sql): FormStore {
 			const [row] = await sql`select public.subscribe_newsletter(${email}, ${source}) as outcome`;
 			return row.outcome;
 		},
-		async submitTool(name, url) {
-			const [row] = await sql`select * from public.submit_tool(${name}, ${url})`;
+		async submitTool(name, url, submitterEmail) {
+			const [row] =
+				await sql`select * from public.submit_tool(${name}, ${url}, ${submitterEmail ?? null})`;
 			return toSubmitOutcome(row as never);
 		},
 		async hitRateLimit(bucket, clientHash, windowSeconds) {
@@ -45,13 +46,14 @@ export function supabaseFormStore(client: SupabaseClient): FormStore {
 	return {
 		subscribe: (email, source) =>
 			rpc(client, 'subscribe_newsletter', { p_email: email, p_source: source }),
-		async submitTool(name, url) {
+		async submitTool(name, url, submitterEmail) {
 			const [row] = await rpc<{ outcome: string; tool_id: number | null }[]>(
 				client,
 				'submit_tool',
 				{
 					p_name: name,
 					p_url: url,
+					p_email: submitterEmail ?? null,
 				},
 			);
 			return toSubmitOutcome(row);

@@ -22,6 +22,6 @@ export interface RateLimitHit {
 /** What the two functions write, with the server's (secret-key) privileges. */
 export interface FormStore {
 	subscribe(email: string, source: string): Promise<SubscribeOutcome>;
-	submitTool(name: string, url: string): Promise<SubmitOutcome>;
+	submitTool(name: string, url: string, submitterEmail?: string): Promise<SubmitOutcome>;
 	hitRateLimit(bucket: string, clientHash: string, windowSeconds: number): Promise<RateLimitHit>;
 }

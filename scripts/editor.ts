@@ -1,0 +1,100 @@
+// `npm run editor -- <command>`: review submissions and keep the catalogue right.
+import { commands, EXIT, type EditorContext, UsageError } from '../src/features/editor/commands.ts';
+import { embeddedEditorStore } from '../src/features/editor/embedded-store.server.ts';
+import { painter } from '../src/features/editor/format.ts';
+import { HELP } from '../src/features/editor/help.ts';
+import { mailerFromEnv } from '../src/features/editor/notify.server.ts';
+import { rebuildSite } from '../src/features/editor/rebuild.server.ts';
+import { supabaseEditorStore } from '../src/features/editor/supabase-store.server.ts';
+import { EditorError, type EditorStore } from '../src/features/editor/types.ts';
+import { embeddedDbConfig } from '../src/lib/embedded-db/config.server.ts';
+import { ensureEmbeddedDb } from '../src/lib/embedded-db/ensure.server.ts';
+import { siteUrlFromEnv } from '../src/lib/site.ts';
+import { connectEmbedded } from '../src/lib/store/embedded.server.ts';
+import { supabaseClient } from '../src/lib/store/supabase.server.ts';
+
+const env = process.env;
+const [name, ...args] = process.argv.slice(2);
+const paint = painter(process.stdout);
+const err = (line: string) => console.error(line);
+
+async function openStore(): Promise<EditorStore> {
+	if (env.SUPABASE_URL) {
+		if (!env.SUPABASE_SECRET_KEY) {
+			throw new EditorError(
+				'config',
+				'SUPABASE_URL is set but SUPABASE_SECRET_KEY is not: export the secret key (Supabase dashboard → Project Settings → API keys) and try again',
+			);
+		}
+		return supabaseEditorStore(supabaseClient(env.SUPABASE_URL, env.SUPABASE_SECRET_KEY));
+	}
+	return embeddedEditorStore(connectEmbedded(await ensureEmbeddedDb(embeddedDbConfig(env))));
+}
+
+function exitCodeFor(error: unknown): number {
+	if (error instanceof UsageError) return EXIT.usage;
+	if (error instanceof EditorError) {
+		return {
+			not_found: EXIT.notFound,
+			not_pending: EXIT.conflict,
+			duplicate_live: EXIT.conflict,
+			invalid: EXIT.usage,
+			config: EXIT.config,
+			rebuild_failed: EXIT.rebuildFailed,
+		}[error.code];
+	}
+	return EXIT.failure;
+}
+
+async function main(): Promise<number> {
+	if (!name || name === 'help' || name === '--help' || name === '-h') {
+		console.log(HELP);
+		return name ? EXIT.ok : EXIT.usage;
+	}
+	const command = commands[name];
+	if (!command) {
+		err(`Unknown command "${name}". Run \`npm run editor -- --help\` for the list.`);
+		return EXIT.usage;
+	}
+	if (args.includes('--help')) {
+		console.log(HELP);
+		return EXIT.ok;
+	}
+	let store: EditorStore | undefined;
+	try {
+		store = await openStore();
+		const seconds = Number(env.REBUILD_COALESCE_SECONDS ?? (env.NETLIFY_BUILD_HOOK_URL ? 10 : 0));
+		const ctx: EditorContext = {
+			store,
+			mailer: mailerFromEnv(env),
+			siteUrl: siteUrlFromEnv(env),
+			out: (line) => console.log(line),
+			err,
+			paint,
+			rebuild: (reason) =>
+				rebuildSite(
+					{
+						store: store!,
+						hookUrl: env.NETLIFY_BUILD_HOOK_URL || undefined,
+						coalesceMs: seconds * 1000,
+						attempts: 4,
+						backoffMs: Number(env.REBUILD_BACKOFF_MS ?? 2000),
+						log: (line) => console.log(paint('dim', line)),
+					},
+					reason,
+				),
+		};
+		return await command(args, ctx);
+	} catch (error) {
+		const code = exitCodeFor(error);
+		const message = error instanceof Error ? error.message : String(error);
+		err(paint('red', `Error: ${message}`));
+		if (code === EXIT.usage) err(`Run \`npm run editor -- --help\` for usage.`);
+		if (code === EXIT.failure && env.DEBUG) err(String((error as Error).stack));
+		return code;
+	} finally {
+		await store?.close();
+	}
+}
+
+process.exitCode = await main();

@@ -1,0 +1,338 @@
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { CATEGORY_SLUGS, isCategorySlug } from '../../lib/categories.ts';
+import { paths } from '../../lib/paths.ts';
+import { nameField, urlField } from '../forms/fields.server.ts';
+import { age, csvField, type Style, table } from './format.ts';
+import { type Mailer, notifySubmitter } from './notify.server.ts';
+import { EditorError, type EditorStore, type Submission, type ToolDraft } from './types.ts';
+
+/** Exit codes scripts can rely on (also listed in `--help`). */
+export const EXIT = {
+	ok: 0,
+	failure: 1,
+	usage: 2,
+	notFound: 3,
+	conflict: 4,
+	config: 5,
+	rebuildFailed: 6,
+	notifyFailed: 7,
+} as const;
+
+export interface EditorContext {
+	store: EditorStore;
+	mailer: Mailer;
+	siteUrl: string;
+	rebuild: (reason: string) => Promise<'triggered' | 'joined'>;
+	out: (line: string) => void;
+	err: (line: string) => void;
+	paint: (style: Style, text: string) => string;
+}
+
+export class UsageError extends Error {}
+
+const descriptionField = z
+	.string()
+	.trim()
+	.min(1, 'a description is required')
+	.max(500, 'the description is too long (500 characters at most)');
+const categoryField = z
+	.string()
+	.refine(isCategorySlug, `the category must be one of: ${CATEGORY_SLUGS.join(', ')}`);
+
+function id(raw: string | undefined, what: string): number {
+	const value = Number(raw);
+	if (!raw || !Number.isInteger(value) || value <= 0)
+		throw new UsageError(
+			`give the ${what} id as a positive number, e.g. \`${what === 'tool' ? 'unpublish' : 'show'} 12\``,
+		);
+	return value;
+}
+
+function valid<T>(schema: z.ZodType<T>, value: unknown, flag: string): T {
+	const result = schema.safeParse(value);
+	if (!result.success) throw new UsageError(`--${flag}: ${result.error.issues[0].message}`);
+	return result.data;
+}
+
+function options<T extends Record<string, { type: 'string' | 'boolean' }>>(
+	args: string[],
+	spec: T,
+) {
+	try {
+		return parseArgs({ args, options: spec, allowPositionals: true, strict: true });
+	} catch (error) {
+		throw new UsageError((error as Error).message);
+	}
+}
+
+function describeSubmission(ctx: EditorContext, s: Submission): string[] {
+	const status = {
+		pending: 'yellow',
+		approved: 'green',
+		rejected: 'red',
+		duplicate: 'dim',
+	} as const;
+	return [
+		`${ctx.paint('bold', `Submission ${s.id}`)}  ${ctx.paint(status[s.status], s.status)}`,
+		`  name        ${s.name}`,
+		`  url         ${s.url}`,
+		`  host        ${s.host}`,
+		`  submitted   ${s.createdAt.toISOString()} (${age(s.createdAt)} ago)`,
+		`  e-mail      ${s.submitterEmail ?? '—'}`,
+		...(s.reviewedAt ? [`  reviewed    ${s.reviewedAt.toISOString()}`] : []),
+		...(s.reviewerNote ? [`  note        ${s.reviewerNote}`] : []),
+		...(s.toolId
+			? [`  tool        ${s.toolId} (${new URL(paths.tool(s.toolId), ctx.siteUrl).href})`]
+			: []),
+		...(s.submitterEmail && s.status === 'approved'
+			? [
+					`  notified    ${s.notifiedAt?.toISOString() ?? `not yet${s.notifyError ? ` (last error: ${s.notifyError})` : ''}`}`,
+				]
+			: []),
+	];
+}
+
+async function rebuildAfter(ctx: EditorContext, reason: string): Promise<number> {
+	try {
+		const result = await ctx.rebuild(reason);
+		ctx.out(
+			result === 'triggered'
+				? ctx.paint('green', 'Rebuild triggered.')
+				: 'Rebuild already under way with this change.',
+		);
+		return EXIT.ok;
+	} catch (error) {
+		ctx.err(ctx.paint('red', `${(error as Error).message}`));
+		ctx.err(
+			'The change itself is saved. Run `npm run editor -- rebuild` to try the rebuild again.',
+		);
+		return EXIT.rebuildFailed;
+	}
+}
+
+export const commands: Record<string, (args: string[], ctx: EditorContext) => Promise<number>> = {
+	async pending(args, ctx) {
+		options(args, {});
+		const queue = await ctx.store.pendingQueue();
+		if (!queue.length) {
+			ctx.out('No submissions waiting for review.');
+			return EXIT.ok;
+		}
+		const hint = (entry: (typeof queue)[number]) =>
+			[
+				...entry.liveToolsWithHost.map((tool) => `live tool ${tool}`),
+				...entry.pendingWithHost.map((other) => `pending ${other}`),
+			].join(', ');
+		const rows = queue.map((entry) => [
+			String(entry.id),
+			age(entry.createdAt),
+			entry.name,
+			entry.url,
+			hint(entry) ? `same host as ${hint(entry)}` : '',
+		]);
+		for (const line of table(
+			['ID', 'AGE', 'NAME', 'URL', 'DUPLICATE HINT'],
+			rows,
+			[8, 8, 30, 45, 50],
+		))
+			ctx.out(line);
+		ctx.out(
+			ctx.paint(
+				'dim',
+				`${queue.length} waiting, oldest first. Next: \`show <id>\`, \`approve <id> --description … --category …\`, \`reject <id> --reason …\`.`,
+			),
+		);
+		return EXIT.ok;
+	},
+
+	async show(args, ctx) {
+		const { positionals } = options(args, {});
+		const submission = await ctx.store.submission(id(positionals[0], 'submission'));
+		if (!submission)
+			throw new EditorError(
+				'not_found',
+				`no submission with id ${positionals[0]}; \`pending\` lists the queue`,
+			);
+		for (const line of describeSubmission(ctx, submission)) ctx.out(line);
+		return EXIT.ok;
+	},
+
+	async approve(args, ctx) {
+		const { positionals, values } = options(args, {
+			description: { type: 'string' },
+			category: { type: 'string' },
+			name: { type: 'string' },
+			url: { type: 'string' },
+			force: { type: 'boolean' },
+		});
+		const submissionId = id(positionals[0], 'submission');
+		const submission = await ctx.store.submission(submissionId);
+		if (!submission)
+			throw new EditorError(
+				'not_found',
+				`no submission with id ${submissionId}; \`pending\` lists the queue`,
+			);
+		if (values.description === undefined)
+			throw new UsageError(
+				'--description is required: one or two sentences about what the tool does',
+			);
+		if (values.category === undefined)
+			throw new UsageError(`--category is required, one of: ${CATEGORY_SLUGS.join(', ')}`);
+		const draft: ToolDraft = {
+			name: valid(nameField, values.name ?? submission.name, 'name'),
+			url: valid(urlField, values.url ?? submission.url, 'url'),
+			description: valid(descriptionField, values.description, 'description'),
+			category: valid(categoryField, values.category, 'category') as ToolDraft['category'],
+		};
+		const toolId = await ctx.store.approve(submissionId, draft, values.force ?? false);
+		ctx.out(
+			ctx.paint(
+				'green',
+				`Approved: ${draft.name} is tool ${toolId}, at ${new URL(paths.tool(toolId), ctx.siteUrl).href} after the rebuild.`,
+			),
+		);
+		const code = await rebuildAfter(ctx, `Approved ${draft.name} (submission ${submissionId})`);
+		const approved = await ctx.store.submission(submissionId);
+		if (approved?.submitterEmail) {
+			const sent = await notifySubmitter(ctx.store, ctx.mailer, approved, ctx.siteUrl);
+			if (sent === 'failed') {
+				ctx.err(
+					ctx.paint(
+						'yellow',
+						'The submitter could not be notified; the error is recorded. Retry with `npm run editor -- notify --retry`.',
+					),
+				);
+				return code === EXIT.ok ? EXIT.notifyFailed : code;
+			}
+			if (sent === 'sent') ctx.out(`Notified the submitter at ${approved.submitterEmail}.`);
+		}
+		return code;
+	},
+
+	async reject(args, ctx) {
+		const { positionals, values } = options(args, { reason: { type: 'string' } });
+		const submissionId = id(positionals[0], 'submission');
+		const reason = values.reason?.trim();
+		if (!reason) throw new UsageError('--reason is required: say why, for the record');
+		await ctx.store.reject(submissionId, reason.slice(0, 1000));
+		ctx.out(`Rejected submission ${submissionId}.`);
+		return EXIT.ok;
+	},
+
+	async duplicate(args, ctx) {
+		const { positionals, values } = options(args, { of: { type: 'string' } });
+		const submissionId = id(positionals[0], 'submission');
+		if (!values.of)
+			throw new UsageError('--of <tool id> is required: the live tool this submission duplicates');
+		await ctx.store.markDuplicate(submissionId, id(values.of, 'tool'));
+		ctx.out(`Marked submission ${submissionId} as a duplicate of tool ${values.of}.`);
+		return EXIT.ok;
+	},
+
+	async tools(args, ctx) {
+		const { values } = options(args, { all: { type: 'boolean' } });
+		const tools = await ctx.store.tools(values.all ?? false);
+		const rows = tools.map((tool) => [
+			String(tool.id),
+			tool.name,
+			tool.category,
+			tool.status,
+			tool.url,
+		]);
+		for (const line of table(
+			['ID', 'NAME', 'CATEGORY', 'STATUS', 'URL'],
+			rows,
+			[8, 32, 24, 11, 50],
+		))
+			ctx.out(line);
+		ctx.out(
+			ctx.paint(
+				'dim',
+				`${tools.length} tools${values.all ? '' : ' live (--all includes unpublished)'}.`,
+			),
+		);
+		return EXIT.ok;
+	},
+
+	async edit(args, ctx) {
+		const { positionals, values } = options(args, {
+			name: { type: 'string' },
+			url: { type: 'string' },
+			description: { type: 'string' },
+			category: { type: 'string' },
+		});
+		const toolId = id(positionals[0], 'tool');
+		const changes: Partial<ToolDraft> = {};
+		if (values.name !== undefined) changes.name = valid(nameField, values.name, 'name');
+		if (values.url !== undefined) changes.url = valid(urlField, values.url, 'url');
+		if (values.description !== undefined)
+			changes.description = valid(descriptionField, values.description, 'description');
+		if (values.category !== undefined)
+			changes.category = valid(categoryField, values.category, 'category') as ToolDraft['category'];
+		if (!Object.keys(changes).length)
+			throw new UsageError('say what to change: --name, --url, --description and/or --category');
+		await ctx.store.updateTool(toolId, changes);
+		ctx.out(`Updated tool ${toolId}: ${Object.keys(changes).join(', ')}.`);
+		return rebuildAfter(ctx, `Edited tool ${toolId}`);
+	},
+
+	async unpublish(args, ctx) {
+		const toolId = id(options(args, {}).positionals[0], 'tool');
+		await ctx.store.setToolStatus(toolId, 'unpublished');
+		ctx.out(`Unpublished tool ${toolId}; it leaves the site with this rebuild.`);
+		return rebuildAfter(ctx, `Unpublished tool ${toolId}`);
+	},
+
+	async publish(args, ctx) {
+		const toolId = id(options(args, {}).positionals[0], 'tool');
+		await ctx.store.setToolStatus(toolId, 'live');
+		ctx.out(`Published tool ${toolId}.`);
+		return rebuildAfter(ctx, `Published tool ${toolId}`);
+	},
+
+	async rebuild(args, ctx) {
+		options(args, {});
+		return rebuildAfter(ctx, 'Rebuild requested by an editor');
+	},
+
+	async subscribers(args, ctx) {
+		const { values } = options(args, { csv: { type: 'boolean' } });
+		const subscribers = await ctx.store.subscribers();
+		if (values.csv) {
+			ctx.out('email,source,subscribed_at');
+			for (const s of subscribers)
+				ctx.out([s.email, s.source, s.subscribedAt.toISOString()].map(csvField).join(','));
+			return EXIT.ok;
+		}
+		for (const line of table(
+			['EMAIL', 'SOURCE', 'SUBSCRIBED'],
+			subscribers.map((s) => [s.email, s.source, s.subscribedAt.toISOString()]),
+		))
+			ctx.out(line);
+		ctx.out(
+			ctx.paint('dim', `${subscribers.length} subscribers. Use --csv for the mailing service.`),
+		);
+		return EXIT.ok;
+	},
+
+	async notify(args, ctx) {
+		const { values } = options(args, { retry: { type: 'boolean' } });
+		if (!values.retry) throw new UsageError('use `notify --retry` to resend notices that failed');
+		const waiting = await ctx.store.unnotified();
+		let failed = 0;
+		for (const submission of waiting) {
+			const result = await notifySubmitter(ctx.store, ctx.mailer, submission, ctx.siteUrl);
+			if (result === 'failed') failed++;
+			ctx.out(
+				`${submission.id} ${submission.submitterEmail}: ${result === 'sent' ? 'sent' : result === 'failed' ? 'failed again' : 'already sent'}`,
+			);
+		}
+		ctx.out(
+			waiting.length
+				? `${waiting.length - failed} of ${waiting.length} notices sent.`
+				: 'No notices waiting.',
+		);
+		return failed ? EXIT.notifyFailed : EXIT.ok;
+	},
+};

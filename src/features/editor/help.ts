@@ -1,0 +1,36 @@
+import { CATEGORY_SLUGS } from '../../lib/categories.ts';
+
+export const HELP = `Editor tooling for the construction-tech directory.
+
+Usage: npm run editor -- <command> [options]
+
+Review submissions
+  pending                         the review queue, oldest first, with duplicate hints
+  show <id>                       one submission in full
+  approve <id> --description "…" --category <slug> [--name "…"] [--url …] [--force]
+                                  publish it as a live tool, rebuild the site, and tell
+                                  the submitter (if they left an e-mail). --force
+                                  publishes even when a live tool has the same host.
+  reject <id> --reason "…"        decline it, with the reason on record
+  duplicate <id> --of <tool id>   mark it as a duplicate of a live tool
+
+Keep the catalogue right
+  tools [--all]                   live tools (--all: unpublished ones too)
+  edit <tool id> [--name …] [--url …] [--description …] [--category …]
+  unpublish <tool id>             take a tool off the site (at this rebuild)
+  publish <tool id>               put an unpublished tool back
+  rebuild                         rebuild the site now
+
+Newsletter and notices
+  subscribers [--csv]             newsletter subscribers (email, source, subscribed_at)
+  notify --retry                  resend "your tool is live" notices that failed
+
+Categories: ${CATEGORY_SLUGS.join(', ')}
+
+Where it works: the embedded database (default), or Supabase when SUPABASE_URL and
+SUPABASE_SECRET_KEY are set. Rebuilds call NETLIFY_BUILD_HOOK_URL when set, otherwise
+rebuild dist/ here. Notices go over SMTP_URL, otherwise to .data/outbox/*.eml.
+
+Exit codes: 0 done · 1 unexpected failure · 2 wrong usage · 3 not found ·
+4 conflict (already reviewed, duplicate) · 5 configuration missing ·
+6 saved but the rebuild failed · 7 saved but a notice failed`;

@@ -1,0 +1,86 @@
+import type { CategorySlug } from '../../lib/categories.ts';
+
+export type SubmissionStatus = 'pending' | 'approved' | 'rejected' | 'duplicate';
+
+export interface Submission {
+	id: number;
+	name: string;
+	url: string;
+	host: string;
+	status: SubmissionStatus;
+	submitterEmail: string | null;
+	reviewerNote: string | null;
+	reviewedAt: Date | null;
+	toolId: number | null;
+	notifiedAt: Date | null;
+	notifyAttempts: number;
+	notifyError: string | null;
+	createdAt: Date;
+}
+
+/** A pending submission with what an editor should know about possible duplicates. */
+export interface QueueEntry extends Submission {
+	liveToolsWithHost: number[];
+	pendingWithHost: number[];
+}
+
+export interface ToolRecord {
+	id: number;
+	name: string;
+	url: string;
+	description: string;
+	category: string;
+	status: 'live' | 'unpublished';
+	publishedAt: Date | null;
+}
+
+export interface ToolDraft {
+	name: string;
+	url: string;
+	description: string;
+	category: CategorySlug;
+}
+
+export interface Subscriber {
+	email: string;
+	source: string;
+	subscribedAt: Date;
+}
+
+/** An editor-facing failure with a stable code, shown as-is and mapped to an exit code. */
+export class EditorError extends Error {
+	constructor(
+		readonly code:
+			'not_found' | 'not_pending' | 'duplicate_live' | 'invalid' | 'config' | 'rebuild_failed',
+		message: string,
+	) {
+		super(message);
+	}
+}
+
+/** Everything the editor tooling reads and writes, with the server's privileges. */
+export interface EditorStore {
+	pendingQueue(): Promise<QueueEntry[]>;
+	submission(id: number): Promise<Submission | null>;
+	approve(id: number, draft: ToolDraft, force: boolean): Promise<number>;
+	reject(id: number, reason: string): Promise<void>;
+	markDuplicate(id: number, toolId: number): Promise<void>;
+	tools(includeUnpublished: boolean): Promise<ToolRecord[]>;
+	tool(id: number): Promise<ToolRecord | null>;
+	updateTool(id: number, changes: Partial<ToolDraft>): Promise<void>;
+	setToolStatus(id: number, status: ToolRecord['status']): Promise<void>;
+	subscribers(): Promise<Subscriber[]>;
+	/** Records that the site needs a rebuild, and why. */
+	requestRebuild(reason: string): Promise<void>;
+	/** Takes every rebuild request not yet triggered; their reasons, oldest first. */
+	claimRebuilds(): Promise<{ ids: number[]; reasons: string[] }>;
+	/** Puts claimed requests back, with the error, so the next rebuild takes them. */
+	releaseRebuilds(ids: number[], error: string): Promise<void>;
+	/** Approved submissions with an e-mail and no notice sent yet. */
+	unnotified(): Promise<Submission[]>;
+	/** Marks a notice as sent before sending it, only if it was not: false means it was. */
+	claimNotification(id: number): Promise<boolean>;
+	/** A send failed after its claim: un-mark it and keep the error for `notify --retry`. */
+	recordNotifyFailure(id: number, error: string): Promise<void>;
+	close(): Promise<void>;
+}
