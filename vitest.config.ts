@@ -6,7 +6,12 @@ export default defineConfig({
 			{
 				test: {
 					name: 'unit',
-					include: ['src/**/*.test.ts', 'tests/store/**/*.test.ts', 'tests/functions/**/*.test.ts'],
+					include: [
+						'src/**/*.test.ts',
+						'tests/store/**/*.test.ts',
+						'tests/functions/**/*.test.ts',
+						'tests/editor/**/*.test.ts',
+					],
 					testTimeout: 30_000,
 					hookTimeout: 60_000,
 				},
