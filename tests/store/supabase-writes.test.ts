@@ -1,0 +1,154 @@
+// Supabase backends for the functions and the editor: the requests supabase-js sends with
+// the secret key, checked through a fetch double.
+import { describe, expect, it } from 'vitest';
+import { supabaseEditorStore } from '../../src/features/editor/supabase-store.server.ts';
+import { EditorError } from '../../src/features/editor/types.ts';
+import { supabaseFormStore } from '../../src/lib/store/form-store.server.ts';
+import { supabaseClient } from '../../src/lib/store/supabase.server.ts';
+
+interface Seen {
+	method: string;
+	url: URL;
+	body: unknown;
+	apikey: string | null;
+}
+
+function fakeSupabase(answers: { status?: number; body: unknown }[]) {
+	const seen: Seen[] = [];
+	const fetchDouble: typeof fetch = async (input, init) => {
+		const request = new Request(input, init);
+		const text = await request.text();
+		seen.push({
+			method: request.method,
+			url: new URL(request.url),
+			body: text ? JSON.parse(text) : null,
+			apikey: request.headers.get('apikey'),
+		});
+		const answer = answers.shift() ?? { body: [] };
+		return new Response(JSON.stringify(answer.body), {
+			status: answer.status ?? 200,
+			headers: { 'content-type': 'application/json' },
+		});
+	};
+	return {
+		client: supabaseClient('https://demo.supabase.co', 'sb_secret_test', fetchDouble),
+		seen,
+	};
+}
+
+describe('Supabase form store', () => {
+	it('calls submit_tool over rpc with the secret key', async () => {
+		const { client, seen } = fakeSupabase([{ body: [{ outcome: 'listed', tool_id: 27 }] }]);
+		const result = await supabaseFormStore(client).submitTool(
+			'Procore',
+			'https://procore.com',
+			'me@example.com',
+		);
+		expect(result).toEqual({ outcome: 'listed', toolId: 27 });
+		expect(seen[0].method).toBe('POST');
+		expect(seen[0].url.pathname).toBe('/rest/v1/rpc/submit_tool');
+		expect(seen[0].body).toEqual({
+			p_name: 'Procore',
+			p_url: 'https://procore.com',
+			p_email: 'me@example.com',
+		});
+		expect(seen[0].apikey).toBe('sb_secret_test');
+	});
+
+	it('calls hit_rate_limit and subscribe_newsletter', async () => {
+		const { client, seen } = fakeSupabase([
+			{ body: [{ hits: 2, retry_after: 100 }] },
+			{ body: 'created' },
+		]);
+		const store = supabaseFormStore(client);
+		expect(await store.hitRateLimit('subscribe', 'a'.repeat(32), 3600)).toEqual({
+			hits: 2,
+			retryAfterSeconds: 100,
+		});
+		expect(await store.subscribe('a@b.co', 'site')).toBe('created');
+		expect(seen.map((s) => s.url.pathname)).toEqual([
+			'/rest/v1/rpc/hit_rate_limit',
+			'/rest/v1/rpc/subscribe_newsletter',
+		]);
+	});
+
+	it('turns an API error into a thrown error (a 503 for the visitor)', async () => {
+		const { client } = fakeSupabase([{ status: 500, body: { message: 'connection refused' } }]);
+		await expect(supabaseFormStore(client).subscribe('a@b.co', 'site')).rejects.toThrow(
+			/connection refused/,
+		);
+	});
+});
+
+describe('Supabase editor store', () => {
+	it('approves through the approve_submission function', async () => {
+		const { client, seen } = fakeSupabase([{ body: 190 }]);
+		const toolId = await supabaseEditorStore(client).approve(
+			5,
+			{ name: 'X', url: 'https://x.example.com', description: 'd', category: 'workforce' },
+			false,
+		);
+		expect(toolId).toBe(190);
+		expect(seen[0].url.pathname).toBe('/rest/v1/rpc/approve_submission');
+		expect(seen[0].body).toMatchObject({ p_id: 5, p_force: false, p_category: 'workforce' });
+	});
+
+	it('maps the function errors to editor errors', async () => {
+		const { client } = fakeSupabase([
+			{
+				status: 400,
+				body: { code: 'P0001', message: 'not_pending: submission 5 is already approved' },
+			},
+		]);
+		const error = await supabaseEditorStore(client)
+			.approve(
+				5,
+				{ name: 'X', url: 'https://x.example.com', description: 'd', category: 'workforce' },
+				false,
+			)
+			.catch((caught) => caught);
+		expect(error).toBeInstanceOf(EditorError);
+		expect(error.code).toBe('not_pending');
+	});
+
+	it('reads the queue with one request for submissions and one for matching live hosts', async () => {
+		const { client, seen } = fakeSupabase([
+			{
+				body: [
+					{
+						id: 1,
+						name: 'A',
+						url: 'https://a.example.com',
+						host: 'a.example.com',
+						status: 'pending',
+						created_at: '2026-11-20T00:00:00Z',
+					},
+				],
+			},
+			{ body: [{ id: 9, host: 'a.example.com' }] },
+		]);
+		const [entry] = await supabaseEditorStore(client).pendingQueue();
+		expect(entry.liveToolsWithHost).toEqual([9]);
+		expect(seen[0].url.searchParams.get('status')).toBe('eq.pending');
+		expect(seen[0].url.searchParams.get('order')).toBe('created_at.asc,id.asc');
+		expect(seen[1].url.searchParams.get('host')).toBe('in.(a.example.com)');
+	});
+
+	it('claims rebuild requests with one conditional update', async () => {
+		const { client, seen } = fakeSupabase([
+			{
+				body: [
+					{ id: 1, reason: 'Approved A' },
+					{ id: 2, reason: 'Approved B' },
+				],
+			},
+		]);
+		expect(await supabaseEditorStore(client).claimRebuilds()).toEqual({
+			ids: [1, 2],
+			reasons: ['Approved A', 'Approved B'],
+		});
+		expect(seen[0].method).toBe('PATCH');
+		expect(seen[0].url.pathname).toBe('/rest/v1/site_rebuilds');
+		expect(seen[0].url.searchParams.get('triggered_at')).toBe('is.null');
+	});
+});
