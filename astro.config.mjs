@@ -1,18 +1,25 @@
 // @ts-check
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
 import { defineConfig, envField } from 'astro/config';
+import { paths } from './src/lib/paths.ts';
 
 // Netlify sets URL during its builds; SITE_URL overrides it (canonical links, sitemap, feed).
 const site = process.env.SITE_URL || process.env.URL || 'http://localhost:8888';
 const logoTemplate = process.env.LOGO_URL_TEMPLATE || 'https://icons.duckduckgo.com/ip3/{host}.ico';
 const logoOrigin = new URL(logoTemplate.replaceAll('{host}', 'example.com')).origin;
 
+// The sitemap lists every pre-rendered page but the 404 (the integration leaves it out) and
+// the pages a form answers with, which only make sense after a post.
+/** @type {Set<string>} */
+const unlisted = new Set([paths.submitted, paths.subscribed]);
+
 export default defineConfig({
 	site,
 	// Tests and benchmarks build into their own directory so parallel runs never share dist/.
 	outDir: process.env.ASTRO_OUT_DIR || 'dist',
 	trailingSlash: 'always',
-	integrations: [react()],
+	integrations: [react(), sitemap({ filter: (page) => !unlisted.has(new URL(page).pathname) })],
 	devToolbar: { enabled: false },
 	build: { inlineStylesheets: 'never' },
 	env: {
@@ -28,6 +35,8 @@ export default defineConfig({
 				access: 'public',
 				default: logoTemplate,
 			}),
+			// The `ref` on outbound tool links; unset means the site name as a slug, '' turns it off.
+			OUTBOUND_REF: envField.string({ context: 'server', access: 'public', optional: true }),
 		},
 	},
 	security: {

@@ -1,4 +1,9 @@
-import { CONTACT_URL, LOGO_URL_TEMPLATE } from 'astro:env/server';
+import {
+	CONTACT_URL,
+	LOGO_URL_TEMPLATE,
+	OUTBOUND_REF as OUTBOUND_REF_SETTING,
+} from 'astro:env/server';
+import { slugify } from './lib/outbound';
 
 /** Site-wide constants, in one place. Configuration comes from the environment (see README). */
 export const SITE_NAME = 'ConTech Directory';
@@ -7,3 +12,14 @@ export const SITE_DESCRIPTION =
 	'Discover construction-tech software: project management, estimating, BIM, field, safety and more, searchable by name.';
 export const COPYRIGHT_YEAR = 2024;
 export { CONTACT_URL, LOGO_URL_TEMPLATE };
+
+/** The `ref` parameter on 'Check it out!' links: OUTBOUND_REF, else the site name as a slug. */
+export const OUTBOUND_REF = OUTBOUND_REF_SETTING ?? slugify(SITE_NAME);
+
+/** The picture shown when a page is shared (Open Graph, Twitter cards): a file in public/. */
+export const SHARE_IMAGE = {
+	path: '/og-image.png',
+	width: 1200,
+	height: 630,
+	alt: `${SITE_NAME}: ${SITE_TAGLINE.toLowerCase()}`,
+} as const;

@@ -31,10 +31,10 @@ describe('JSON-LD builders', () => {
 		]);
 	});
 
-	it('describe a tool, leaving out an empty description', () => {
+	it('describe a tool at its own address, with our page as the page about it', () => {
 		const app = softwareApplicationJsonLd({
 			name: 'Procore',
-			description: '',
+			description: 'Construction management.',
 			url: 'https://www.procore.com/',
 			categoryLabel: 'Project Management',
 			pageUrl: new URL('/app/1/', site),
@@ -43,6 +43,7 @@ describe('JSON-LD builders', () => {
 			'@context': 'https://schema.org',
 			'@type': 'SoftwareApplication',
 			name: 'Procore',
+			description: 'Construction management.',
 			url: 'https://www.procore.com/',
 			applicationCategory: 'BusinessApplication',
 			applicationSubCategory: 'Project Management',

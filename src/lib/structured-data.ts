@@ -50,7 +50,7 @@ export function softwareApplicationJsonLd(tool: {
 		'@context': CONTEXT,
 		'@type': 'SoftwareApplication',
 		name: tool.name,
-		description: tool.description || undefined,
+		description: tool.description,
 		url: tool.url,
 		// Google's app-type vocabulary; our finer category goes in the sub-category.
 		applicationCategory: 'BusinessApplication',

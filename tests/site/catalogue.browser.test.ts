@@ -103,7 +103,8 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 			.context()
 			.route('https://www.procore.com/**', (route) => route.fulfill({ body: 'procore' }));
 		const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()]);
-		expect(popup.url()).toBe('https://www.procore.com/');
+		// The outbound link names this site (OUTBOUND_REF unset: the site name as a slug).
+		expect(popup.url()).toBe('https://www.procore.com/?ref=contech-directory');
 		expectNoErrors();
 		await close();
 	});

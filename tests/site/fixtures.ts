@@ -12,6 +12,11 @@ export const FIXTURE_TOOLS = {
 	},
 	/** A live tool whose description contains a word that is in no tool name. */
 	descriptionOnly: { name: 'Zeta Description Test', word: 'quokkaword' },
+	/** Text that would end a JSON-LD <script> early if it were not escaped. */
+	scriptInText: {
+		name: 'Script </script> Test',
+		description: 'Ends </script><script>alert(1)</script><!-- early?',
+	},
 } as const;
 
 export async function insertFixtures(sql: Sql) {
@@ -21,6 +26,7 @@ export async function insertFixtures(sql: Sql) {
 		(${special2}, 'Fixture for brackets.', 'https://www.paren.example.com', 'scheduling', 'live'),
 		(${special3}, 'Fixture for dots and stars.', 'http://dotstar.example.com', 'workforce', 'live'),
 		(${FIXTURE_TOOLS.descriptionOnly.name}, ${`Only its description mentions ${FIXTURE_TOOLS.descriptionOnly.word}.`}, 'https://zeta.example.com', 'workforce', 'live'),
+		(${FIXTURE_TOOLS.scriptInText.name}, ${FIXTURE_TOOLS.scriptInText.description}, 'https://script.example.com/#top', 'safety-quality', 'live'),
 		(${FIXTURE_TOOLS.unpublished}, 'Must never appear.', 'https://secret.example.com', 'workforce', 'unpublished'),
 		(${FIXTURE_TOOLS.unusable.badHost}, 'A URL whose host has a space.', 'https://bad host.example.com', 'workforce', 'live')`;
 	// An older database without this project's CHECK constraints can hold worse rows.

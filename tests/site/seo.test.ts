@@ -1,0 +1,201 @@
+// Search engines and sharing, read from the built site (dist/) that global-setup made.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { HTMLElement } from 'node-html-parser';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { CATEGORIES, CATEGORY_SLUGS } from '../../src/lib/categories.ts';
+import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
+import { distDir, distFiles, readPage } from '../helpers/dist.ts';
+import { schemaProblems } from '../helpers/schema-org.ts';
+
+const base = inject('baseUrl');
+const fixtures = inject('fixtureTools');
+type JsonLdNode = Record<string, unknown>;
+type LiveTool = { id: string; name: string; url: string; category: string };
+let live: LiveTool[];
+/** Every built page by its address, e.g. `/`, `/app/3/`, `/404.html`. */
+let pages: Map<string, HTMLElement>;
+
+beforeAll(async () => {
+	const sql = connectEmbedded(inject('dbUrl'));
+	live = await sql`select id::text, name, url, category from construction_apps
+		where status = 'live' and name <> '' and name <> all(${[fixtures.unusable.badScheme, fixtures.unusable.badHost]})
+		order by lower(name), name, id`;
+	await sql.end();
+	const routes = (await distFiles())
+		.filter((file) => file.endsWith('.html'))
+		.map((file) => `/${file.replace(/index\.html$/, '')}`);
+	pages = new Map(await Promise.all(routes.map(async (r) => [r, await readPage(r)] as const)));
+});
+
+const meta = (page: HTMLElement, key: string) =>
+	page.querySelector(`meta[name="${key}"], meta[property="${key}"]`)?.getAttribute('content');
+const jsonLd = (page: HTMLElement) =>
+	page
+		.querySelectorAll('script[type="application/ld+json"]')
+		.flatMap((script): JsonLdNode[] => [JSON.parse(script.textContent)].flat());
+const indexable = () => [...pages].filter(([route]) => route !== '/404.html');
+
+/** Width and height from a PNG's IHDR chunk. */
+async function pngSize(file: string) {
+	const bytes = await readFile(path.join(distDir, file));
+	expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+	return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), bytes: bytes.length };
+}
+
+describe('every page', () => {
+	it('has lang, a unique title and a meta description', () => {
+		const titles = [...pages.values()].map((page) => page.querySelector('title')?.text ?? '');
+		expect(new Set(titles).size).toBe(pages.size);
+		for (const [route, page] of pages) {
+			expect(page.querySelector('html')?.getAttribute('lang'), route).toBe('en');
+			expect(meta(page, 'description')?.length, route).toBeGreaterThan(20);
+			expect(meta(page, 'description')!.length, route).toBeLessThanOrEqual(160);
+		}
+	});
+
+	it('has a canonical address on the configured site, except the 404, which is noindex', () => {
+		for (const [route, page] of indexable()) {
+			expect(page.querySelector('link[rel=canonical]')?.getAttribute('href'), route).toBe(
+				`${base}${route}`,
+			);
+			expect(meta(page, 'og:url'), route).toBe(`${base}${route}`);
+		}
+		const notFound = pages.get('/404.html')!;
+		expect(meta(notFound, 'robots')).toBe('noindex');
+		expect(notFound.querySelector('link[rel=canonical]')).toBeNull();
+	});
+
+	it('has Open Graph and Twitter cards with a 1200x630 image that exists', async () => {
+		for (const [route, page] of pages) {
+			expect(meta(page, 'og:title'), route).toBeTruthy();
+			expect(meta(page, 'og:description'), route).toBe(meta(page, 'description'));
+			expect(meta(page, 'og:image'), route).toBe(`${base}/og-image.png`);
+			expect(meta(page, 'twitter:card'), route).toBe('summary_large_image');
+			expect(meta(page, 'twitter:image'), route).toBe(`${base}/og-image.png`);
+		}
+		const image = await pngSize('og-image.png');
+		expect(image).toMatchObject({ width: 1200, height: 630 });
+		expect(image.bytes).toBeLessThan(100_000);
+	});
+
+	it('links a favicon set and a web manifest whose icons exist', async () => {
+		const head = pages.get('/')!;
+		const links = head.querySelectorAll(
+			'link[rel=icon], link[rel=apple-touch-icon], link[rel=manifest]',
+		);
+		for (const href of links.map((link) => link.getAttribute('href')!))
+			expect(existsSync(path.join(distDir, href)), href).toBe(true);
+		expect(await pngSize('apple-touch-icon.png')).toMatchObject({ width: 180, height: 180 });
+		const manifest = JSON.parse(await readFile(path.join(distDir, 'site.webmanifest'), 'utf8'));
+		expect(manifest).toMatchObject({ name: expect.any(String), start_url: '/' });
+		for (const icon of manifest.icons.filter((i: { type: string }) => i.type === 'image/png')) {
+			const [width, height] = icon.sizes.split('x').map(Number);
+			expect(await pngSize(icon.src.slice(1))).toMatchObject({ width, height });
+		}
+	});
+});
+
+describe('JSON-LD', () => {
+	it('parses wherever it appears, and uses schema.org types and properties correctly', () => {
+		const described = [
+			'/',
+			...live.map((t) => `/app/${t.id}/`),
+			...CATEGORY_SLUGS.map((s) => `/category/${s}/`),
+		];
+		for (const route of described)
+			expect(jsonLd(pages.get(route)!).length, route).toBeGreaterThan(0);
+		for (const [route, page] of pages) {
+			const nodes = jsonLd(page);
+			for (const node of nodes) expect(node['@context'], route).toBe('https://schema.org');
+			expect(schemaProblems(nodes), route).toEqual([]);
+		}
+	});
+
+	it('on the home page: WebSite with a /?q= search action, and the grid as an ItemList', () => {
+		const home = pages.get('/')!;
+		const [website, list] = jsonLd(home);
+		expect(website).toMatchObject({ '@type': 'WebSite', url: `${base}/` });
+		expect(website.potentialAction).toMatchObject({
+			'@type': 'SearchAction',
+			target: { urlTemplate: `${base}/?q={search_term_string}` },
+			'query-input': 'required name=search_term_string',
+		});
+		expect(list).toMatchObject({ '@type': 'ItemList', numberOfItems: live.length });
+		expect((list.itemListElement as { url: string }[]).map((item) => item.url)).toEqual(
+			live.map((tool) => `${base}/app/${tool.id}/`),
+		);
+	});
+
+	it('on tool pages: SoftwareApplication with name, url, description and category', () => {
+		for (const tool of live) {
+			const [app] = jsonLd(pages.get(`/app/${tool.id}/`)!);
+			expect(app).toMatchObject({
+				'@type': 'SoftwareApplication',
+				name: tool.name,
+				url: new URL(tool.url).href,
+				applicationCategory: 'BusinessApplication',
+				applicationSubCategory: CATEGORIES.get(tool.category as never)!.label,
+				mainEntityOfPage: `${base}/app/${tool.id}/`,
+			});
+		}
+	});
+
+	it('escapes text that would close the script early', async () => {
+		const tool = live.find((t) => t.name === fixtures.scriptInText.name)!;
+		const html = await readFile(path.join(distDir, `app/${tool.id}/index.html`), 'utf8');
+		const blocks = html.match(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g)!;
+		expect(blocks).toHaveLength(1);
+		expect(JSON.parse(blocks[0].replace(/^<script[^>]*>|<\/script>$/g, ''))).toMatchObject({
+			name: fixtures.scriptInText.name,
+			description: fixtures.scriptInText.description,
+		});
+	});
+});
+
+describe('category pages', () => {
+	it.each(CATEGORY_SLUGS)(
+		'/category/%s/ has its heading, description, grid and ItemList',
+		(slug) => {
+			const page = pages.get(`/category/${slug}/`)!;
+			const { label, description } = CATEGORIES.get(slug)!;
+			expect(page.querySelector('h1')?.text).toBe(label);
+			expect(page.querySelector('main')?.text).toContain(description);
+			const expected = live.filter((tool) => tool.category === slug).map((t) => `/app/${t.id}/`);
+			const cards = page.querySelectorAll('#tool-grid > li a').map((a) => a.getAttribute('href'));
+			expect(cards).toEqual(expected);
+			const [list] = jsonLd(page);
+			expect((list.itemListElement as { url: string }[]).map((i) => i.url)).toEqual(
+				expected.map((route) => `${base}${route}`),
+			);
+		},
+	);
+});
+
+describe('sitemap and robots.txt', () => {
+	it('the sitemap lists every page to be found (home, tools, categories, /newapp/) and nothing else', async () => {
+		const index = await readFile(path.join(distDir, 'sitemap-index.xml'), 'utf8');
+		const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+		const locs: string[] = [];
+		for (const sitemap of sitemaps) {
+			expect(sitemap.startsWith(`${base}/`)).toBe(true);
+			const xml = await readFile(path.join(distDir, new URL(sitemap).pathname), 'utf8');
+			locs.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
+		}
+		const expected = [
+			'/',
+			...live.map((tool) => `/app/${tool.id}/`),
+			...CATEGORY_SLUGS.map((slug) => `/category/${slug}/`),
+			...(pages.has('/newapp/') ? ['/newapp/'] : []),
+		];
+		expect(locs.sort()).toEqual(expected.map((route) => `${base}${route}`).sort());
+	});
+
+	it('robots.txt allows crawling and points to the sitemap', async () => {
+		const robots = await readFile(path.join(distDir, 'robots.txt'), 'utf8');
+		expect(robots).toMatch(/^User-agent: \*$/m);
+		expect(robots).not.toMatch(/^Disallow: \/$/m);
+		expect(robots).toMatch(new RegExp(`^Sitemap: ${base}/sitemap-index\\.xml$`, 'm'));
+	});
+});
