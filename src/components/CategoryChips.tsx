@@ -32,6 +32,8 @@ export default function CategoryChips({
 	// On phones the row scrolls sideways: bring the chosen chip into view (e.g. after a reload).
 	useEffect(() => {
 		const container = row.current;
+		// "All" comes first, so there is nothing to scroll to (and no layout to force on load).
+		if (!selected) return;
 		const chip = container?.querySelector<HTMLElement>('[aria-pressed="true"]');
 		if (!container || !chip) return;
 		const left = chip.offsetLeft - container.offsetLeft;
