@@ -4,9 +4,10 @@ import {
 	OUTBOUND_REF as OUTBOUND_REF_SETTING,
 } from 'astro:env/server';
 import { slugify } from './lib/outbound';
+import { SITE_NAME } from './lib/site';
 
 /** Site-wide constants, in one place. Configuration comes from the environment (see README). */
-export const SITE_NAME = 'ConTech Directory';
+export { SITE_NAME };
 export const SITE_TAGLINE = 'The directory of construction-technology software';
 export const SITE_DESCRIPTION =
 	'Discover construction-tech software: project management, estimating, BIM, field, safety and more, searchable by name.';
