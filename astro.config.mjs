@@ -35,8 +35,14 @@ export default defineConfig({
 				access: 'public',
 				default: logoTemplate,
 			}),
-			// The `ref` on outbound tool links; unset means the site name as a slug, '' turns it off.
-			OUTBOUND_REF: envField.string({ context: 'server', access: 'public', optional: true }),
+			// The `ref` on outbound tool links; unset means the site name as a slug, '' turns it off
+			// (astro:env reads an empty variable as unset, hence the default).
+			OUTBOUND_REF: envField.string({
+				context: 'server',
+				access: 'public',
+				optional: true,
+				default: process.env.OUTBOUND_REF === '' ? '' : undefined,
+			}),
 		},
 	},
 	security: {
