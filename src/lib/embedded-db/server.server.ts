@@ -52,7 +52,8 @@ async function acquireLock(lockFile: string): Promise<void> {
  */
 export async function startEmbeddedDb(
 	config: EmbeddedDbConfig,
-	options: { idleExitMs?: number; onIdleExit?: () => void } = {},
+	// seed: false starts an empty catalogue (benchmarks insert their own); the default seeds.
+	options: { idleExitMs?: number; onIdleExit?: () => void; seed?: boolean } = {},
 ): Promise<RunningEmbeddedDb> {
 	await mkdir(path.dirname(config.dataDir), { recursive: true });
 	const lockFile = `${config.dataDir}.lock`;
@@ -62,7 +63,7 @@ export async function startEmbeddedDb(
 	let applied: string[] = [];
 	try {
 		db = await PGlite.create(config.dataDir);
-		applied = await migrate(db);
+		applied = await migrate(db, { seed: options.seed });
 		server = new PgliteWireServer(db);
 		await server.listen(config.port, config.host);
 	} catch (error) {
