@@ -1,0 +1,170 @@
+// Home-page paint timings and live-search latency in headless Chromium (no CPU or network throttling).
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+	INSTRUMENT_SEARCH,
+	READ_PAINTS,
+	SETTLE_LIMIT_MS,
+	WAIT_FOR_HYDRATION,
+} from './page-scripts.ts';
+import { median } from './stats.ts';
+
+const VIEWPORT = { width: 1280, height: 900 };
+const PAGE_TIMEOUT_MS = 180_000;
+
+async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+	const context = await browser.newContext({ viewport: VIEWPORT });
+	// Offline machine: anything not on loopback (the logo service) fails at once, as in the tests.
+	await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) =>
+		route.abort('internetdisconnected'),
+	);
+	const page = await context.newPage();
+	page.setDefaultTimeout(PAGE_TIMEOUT_MS);
+	return { context, page };
+}
+
+export interface PaintTimings {
+	fcpMs: number;
+	lcpMs: number;
+	domContentLoadedMs: number;
+	loadMs: number;
+}
+
+/** Median first contentful paint, LCP, DOMContentLoaded and load of `url` over `runs` cold loads. */
+export async function paintTimings(
+	browser: Browser,
+	url: string,
+	runs: number,
+): Promise<PaintTimings> {
+	const results: { fcp: number; lcp: number; dcl: number; load: number }[] = [];
+	for (let run = 0; run < runs; run++) {
+		const { context, page } = await newPage(browser);
+		await page.goto(url, { waitUntil: 'load' });
+		results.push(await page.evaluate(READ_PAINTS));
+		await context.close();
+	}
+	return {
+		fcpMs: median(results.map((r) => r.fcp)),
+		lcpMs: median(results.map((r) => r.lcp)),
+		domContentLoadedMs: median(results.map((r) => r.dcl)),
+		loadMs: median(results.map((r) => r.load)),
+	};
+}
+
+/** The scripted typing: each query typed a letter at a time, then erased a letter at a time. */
+export const TYPED_QUERIES = ['pro', 'field', 'c++', 'vault span', 'zq'];
+
+function scriptedKeys(rounds: number): { key: string; query: string }[] {
+	const keys: { key: string; query: string }[] = [];
+	for (let round = 0; round < rounds; round++) {
+		for (const text of TYPED_QUERIES) {
+			let query = '';
+			for (const key of text) keys.push({ key, query: (query += key) });
+			while (query) keys.push({ key: 'Backspace', query: (query = query.slice(0, -1)) });
+		}
+	}
+	return keys;
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+	let timer: NodeJS.Timeout | undefined;
+	const timeout = new Promise<never>((_, reject) => {
+		timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s`)), ms);
+	});
+	try {
+		return await Promise.race([promise, timeout]);
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
+export interface SearchLatency {
+	/** Milliseconds per keystroke; a keystroke that never settled counts as the time waited. */
+	samples: number[];
+	/** Keystrokes after which the grid did not show exactly the cards whose name matches. */
+	wrongResults: number;
+	hydrationMs: number;
+	planned: number;
+	/** Why typing stopped before the end of the script, if it did. */
+	stopped: string | null;
+}
+
+/** Types the scripted queries `rounds` times into the home page's search box, within `budgetMs`. */
+export async function searchLatency(
+	browser: Browser,
+	origin: string,
+	names: string[],
+	options: { rounds: number; budgetMs: number },
+): Promise<SearchLatency> {
+	const { context, page } = await newPage(browser);
+	const keys = scriptedKeys(options.rounds);
+	const lowered = names.map((name) => name.toLowerCase());
+	const result: SearchLatency = {
+		samples: [],
+		wrongResults: 0,
+		hydrationMs: NaN,
+		planned: keys.length,
+		stopped: null,
+	};
+	try {
+		await page.goto(`${origin}/`, { waitUntil: 'load' });
+		result.hydrationMs = (await page.evaluate(WAIT_FOR_HYDRATION)) as number;
+		await page.evaluate(INSTRUMENT_SEARCH);
+		await page.getByRole('searchbox').click();
+		const deadline = Date.now() + options.budgetMs;
+		for (const [index, { key, query }] of keys.entries()) {
+			if (Date.now() > deadline) {
+				result.stopped = `time budget (${options.budgetMs / 1000} s) used up after ${index} keystrokes`;
+				break;
+			}
+			const needle = query.trim().toLowerCase();
+			const expected = needle
+				? lowered.filter((name) => name.includes(needle)).length
+				: names.length;
+			const limit = SETTLE_LIMIT_MS + 5_000;
+			try {
+				const [sample, shown] = await withTimeout(
+					(async () => {
+						await page.evaluate(`window.__bench.expect = ${expected}`);
+						await (key === 'Backspace' ? page.keyboard.press(key) : page.keyboard.type(key));
+						return (await page.evaluate(`window.__bench.until(${index + 1})`)) as [number, number];
+					})(),
+					limit,
+					`keystroke ${index + 1} ("${query}")`,
+				);
+				result.samples.push(sample);
+				if (shown !== expected) result.wrongResults++;
+			} catch (error) {
+				// The page is still busy with this keystroke: count it as the time waited and stop.
+				result.samples.push(limit);
+				result.wrongResults++;
+				result.stopped = `${(error as Error).message}; typing stopped`;
+				break;
+			}
+			// A person types a key every ~100 ms or more; leave the page idle in between.
+			await page.waitForTimeout(60);
+		}
+		return result;
+	} finally {
+		await withTimeout(context.close(), 30_000, 'closing the page').catch(() => {});
+	}
+}
+
+/** The same keystroke measurement on a page with one empty text box: this machine's floor. */
+export async function frameFloor(browser: Browser, keystrokes = 20): Promise<number[]> {
+	const { context, page } = await newPage(browser);
+	try {
+		await page.setContent('<input id="box"><ul id="tool-grid"></ul>');
+		await page.evaluate(INSTRUMENT_SEARCH);
+		await page.evaluate('window.__bench.expect = 0');
+		await page.click('#box');
+		const samples: number[] = [];
+		for (let index = 0; index < keystrokes; index++) {
+			await page.keyboard.type('a');
+			samples.push(((await page.evaluate(`window.__bench.until(${index + 1})`)) as number[])[0]);
+			await page.waitForTimeout(60);
+		}
+		return samples;
+	} finally {
+		await context.close();
+	}
+}

@@ -1,0 +1,116 @@
+// Each figure of a benchmark run against its budget in ../shared/DESIGN.md.
+import { type Cell, count, secs, verdict } from './markdown.ts';
+import { BUDGETS, type BenchRun, type SizeResult } from './results.ts';
+import { kb, mb, ms, percentile } from './stats.ts';
+
+/** Marginal build cost (ms per extra tool) between consecutive sizes. */
+export function marginalCosts(
+	sizes: SizeResult[],
+): { from: number; to: number; msPerTool: number }[] {
+	return sizes.slice(1).map((size, i) => ({
+		from: sizes[i].tools,
+		to: size.tools,
+		msPerTool: (size.build.wallMs - sizes[i].build.wallMs) / (size.tools - sizes[i].tools),
+	}));
+}
+
+function linearity(sizes: SizeResult[]): { text: string; ok: boolean | null } {
+	const costs = marginalCosts(sizes);
+	const text = costs
+		.map((c) => `${count(c.from)}→${count(c.to)}: ${c.msPerTool.toFixed(2)} ms/tool`)
+		.join('; ');
+	if (costs.length < 2)
+		return { text: `${text} (two sizes cannot show a curve: run full mode)`, ok: null };
+	const values = costs.map((c) => c.msPerTool);
+	return { text, ok: Math.max(...values) / Math.min(...values) <= BUDGETS.linearTolerance };
+}
+
+/** One row per budget of DESIGN.md: what, budget, measured, met/missed. */
+export function budgetRows(run: BenchRun): Cell[][] {
+	const at = (tools: number) => run.sizes.find((size) => size.tools === tools);
+	const build = at(BUDGETS.buildAt);
+	const search = at(BUDGETS.searchAt)?.search;
+	const homeJs = Math.max(...run.sizes.map((s) => s.home.jsGzipTotal));
+	const toolJs = Math.max(...run.sizes.map((s) => s.toolPage.jsGzipTotal));
+	const perTool = Math.max(...run.sizes.map((s) => s.home.htmlGzip / s.tools));
+	const once = run.sizes.every(
+		(s) => s.home.cards === s.tools && s.home.distinctToolLinks === s.tools,
+	);
+	// Cards are what a visitor sees; other mentions (JSON-LD, say) only cost bytes.
+	const mentions = Math.max(...run.sizes.map((s) => s.home.toolUrlMentions / s.tools));
+	const p95 = search ? percentile(search.samples, 95) : NaN;
+	const line = linearity(run.sizes);
+	const rows: Cell[][] = [
+		[
+			'JavaScript on the home page (gzip, total)',
+			'≤ 75 KB',
+			kb(homeJs),
+			verdict(homeJs <= BUDGETS.homeJsGzip),
+		],
+		[
+			'JavaScript on a tool page (no island)',
+			'0 B',
+			`${toolJs} B`,
+			verdict(toolJs <= BUDGETS.islandlessJs),
+		],
+		[
+			'Home HTML: each tool once (one card, one link)',
+			'every size',
+			`${once ? 'yes' : 'no'}; tool address written ${mentions.toFixed(1)}× per tool in all`,
+			verdict(once),
+		],
+		[
+			'Home HTML gzip per tool (worst size)',
+			'≤ 250 B',
+			`${perTool.toFixed(0)} B`,
+			verdict(perTool <= BUDGETS.homeGzipPerTool),
+		],
+		[
+			`Live search at ${count(BUDGETS.searchAt)} tools, p95`,
+			'≤ 16 ms',
+			search ? ms(p95) : 'not measured',
+			verdict(search ? p95 <= BUDGETS.searchP95Ms && search.wrongResults === 0 : null),
+		],
+		[
+			`Build ${count(BUDGETS.buildAt)} tools, wall time`,
+			'≤ 60 s',
+			build ? secs(build.build.wallMs) : 'not run',
+			verdict(build ? build.build.wallMs <= BUDGETS.buildWallMs : null),
+		],
+		[
+			`Build ${count(BUDGETS.buildAt)} tools, peak memory`,
+			'≤ 1.5 GB',
+			build?.build.peakRssBytes ? mb(build.build.peakRssBytes) : 'not measured',
+			verdict(build?.build.peakRssBytes ? build.build.peakRssBytes <= BUDGETS.buildRssBytes : null),
+		],
+		[
+			'Build cost linear in tools (marginal cost per tool)',
+			`within ${BUDGETS.linearTolerance}×`,
+			line.text,
+			verdict(line.ok),
+		],
+	];
+	for (const outcome of run.functions) {
+		if (outcome.status === 'pending') {
+			rows.push(['Functions p99 (embedded store)', '≤ 50 ms', `pending: ${outcome.reason}`, 'n/a']);
+			continue;
+		}
+		for (const f of outcome.results) {
+			const p99 = percentile(f.latenciesMs, 99);
+			const clean = f.errors.length === 0 && f.rowsAdded === f.rowsExpected;
+			rows.push([
+				`${f.name} p99, ${f.concurrency} concurrent`,
+				'≤ 50 ms',
+				ms(p99),
+				verdict(p99 <= BUDGETS.functionP99Ms && clean),
+			]);
+		}
+	}
+	rows.push([
+		'Lighthouse (mobile) 100 × 4',
+		'home and a tool page',
+		'not measured by this command',
+		'n/a',
+	]);
+	return rows;
+}

@@ -1,0 +1,159 @@
+// `npm run bench [-- --quick] [--sizes 1000,5000] [--ref HEAD]`: builds synthetic catalogues of
+// growing size from throwaway embedded databases, measures them and writes docs/benchmarks.md.
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Browser } from 'playwright-core';
+import { chromiumPath, launchChromium } from '../../tests/helpers/browser.ts';
+import { frameFloor, paintTimings, searchLatency } from './browser.ts';
+import { buildSite, directorySize } from './build.ts';
+import { benchFunctions, type FunctionsOutcome } from './functions.ts';
+import { pagePayload } from './payload.ts';
+import { renderReport } from './report.ts';
+import type { SizeResult } from './results.ts';
+import { serveStatic } from './serve.ts';
+import { siteSource } from './source.ts';
+import { insertTools, startBenchDb, syntheticCatalogue } from './synthetic.ts';
+import { machine } from './stats.ts';
+
+const MODES = {
+	quick: {
+		sizes: [1_000, 10_000],
+		paintRuns: 3,
+		searchRounds: 2,
+		searchBudgetMs: 120_000,
+		requests: 300,
+	},
+	full: {
+		sizes: [1_000, 10_000, 50_000],
+		paintRuns: 5,
+		searchRounds: 3,
+		searchBudgetMs: 180_000,
+		requests: 1_000,
+	},
+};
+const FUNCTION_CONCURRENCY = [1, 8];
+const FUNCTION_MAX_SECONDS = 60;
+// Hand-written analysis below this line in the report survives regeneration.
+const NOTES_MARKER =
+	'<!-- notes: everything below is kept when the benchmark rewrites this file -->';
+
+const { values } = parseArgs({
+	options: {
+		quick: { type: 'boolean', default: false },
+		sizes: { type: 'string' },
+		ref: { type: 'string' },
+		out: { type: 'string', default: 'docs/benchmarks.md' },
+	},
+});
+const mode = values.quick ? MODES.quick : MODES.full;
+const sizes = values.sizes ? values.sizes.split(',').map(Number) : mode.sizes;
+const log = (message: string) =>
+	console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+
+async function benchSize(
+	tools: number,
+	siteDir: string,
+	browser: Browser | null,
+): Promise<SizeResult> {
+	const catalogue = syntheticCatalogue(tools);
+	const db = await startBenchDb({ seed: false });
+	let build;
+	const buildLoad = os.loadavg()[0];
+	try {
+		await insertTools(db.sql, catalogue);
+		log(`${tools} tools inserted; building`);
+		build = await buildSite(db, siteDir);
+	} finally {
+		await db.stop();
+	}
+	try {
+		log(`built in ${(build.wallMs / 1000).toFixed(1)} s; measuring pages`);
+		const firstTool = (await readdir(path.join(build.outDir, 'app'))).sort()[0];
+		const route = `/app/${firstTool}/`;
+		const result: SizeResult = {
+			tools,
+			build: {
+				wallMs: build.wallMs,
+				peakRssBytes: build.peakRssBytes,
+				cpuSeconds: build.cpuSeconds,
+			},
+			dist: await directorySize(build.outDir),
+			home: await pagePayload(build.outDir, '/'),
+			toolPage: { ...(await pagePayload(build.outDir, route)), route },
+			paints: null,
+			search: null,
+			loadAverage: { build: buildLoad, browser: null },
+		};
+		if (browser) {
+			result.loadAverage.browser = os.loadavg()[0];
+			const server = await serveStatic(build.outDir);
+			try {
+				result.paints = await paintTimings(browser, `${server.origin}/`, mode.paintRuns);
+				log(`paints measured; typing into the search box`);
+				const names = catalogue.map((tool) => tool.name);
+				result.search = await searchLatency(browser, server.origin, names, {
+					rounds: mode.searchRounds,
+					budgetMs: mode.searchBudgetMs,
+				});
+			} finally {
+				await server.close();
+			}
+		}
+		return result;
+	} finally {
+		await build.dispose();
+	}
+}
+
+const started = performance.now();
+const outFile = path.resolve(values.out);
+const projectDir = process.cwd();
+const source = await siteSource(values.ref);
+// Migrations, node_modules and the build all resolve from the working directory.
+process.chdir(source.dir);
+const browser = chromiumPath() ? await launchChromium() : null;
+if (!browser) log('no Chromium found (apt-get install -y chromium): browser figures are skipped');
+try {
+	// What one keystroke costs on an empty page under the machine's current load.
+	const floor = browser ? await frameFloor(browser) : null;
+	const results: SizeResult[] = [];
+	for (const tools of sizes) {
+		log(`--- ${tools} tools ---`);
+		results.push(await benchSize(tools, source.dir, browser));
+	}
+	const functions: FunctionsOutcome[] = [];
+	for (const concurrency of FUNCTION_CONCURRENCY) {
+		log(`functions: ${mode.requests} requests each, ${concurrency} at a time`);
+		functions.push(
+			await benchFunctions(source.dir, {
+				requests: mode.requests,
+				concurrency,
+				maxSeconds: FUNCTION_MAX_SECONDS,
+			}),
+		);
+	}
+	const args = process.argv.slice(2).join(' ');
+	const report = renderReport({
+		command: `npm run bench${args ? ` -- ${args}` : ''}`,
+		quick: values.quick,
+		machine: machine(),
+		source: source.description,
+		sizes: results,
+		functions,
+		frameFloorMs: floor,
+		durationMs: performance.now() - started,
+	});
+	const previous = await readFile(outFile, 'utf8').catch(() => '');
+	const notes = previous.includes(NOTES_MARKER)
+		? previous.slice(previous.indexOf(NOTES_MARKER))
+		: NOTES_MARKER;
+	await writeFile(outFile, `${report}\n${notes.trimEnd()}\n`);
+	console.log(report);
+	log(`written to ${values.out}`);
+} finally {
+	await browser?.close();
+	process.chdir(projectDir);
+	await source.dispose();
+}

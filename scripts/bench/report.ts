@@ -1,0 +1,147 @@
+// Renders a benchmark run as markdown: budgets first (met/missed), then the figures per size.
+import { budgetRows } from './budgets.ts';
+import { type Cell, count, secs, table } from './markdown.ts';
+import type { BenchRun } from './results.ts';
+import { kb, mb, median, ms, percentile } from './stats.ts';
+
+const BUILD_HEAD = [
+	'tools',
+	'build',
+	'per tool',
+	'peak RSS',
+	'CPU',
+	'dist (files)',
+	'home HTML',
+	'home gzip',
+	'gzip per tool',
+	'home JS gzip',
+	'tool-page JS',
+	'load avg',
+];
+
+function buildRows(run: BenchRun): Cell[][] {
+	return run.sizes.map((s) => [
+		count(s.tools),
+		secs(s.build.wallMs),
+		`${(s.build.wallMs / s.tools).toFixed(2)} ms`,
+		s.build.peakRssBytes ? mb(s.build.peakRssBytes) : 'n/a',
+		s.build.cpuSeconds ? `${s.build.cpuSeconds.toFixed(1)} s` : 'n/a',
+		`${mb(s.dist.bytes)} (${count(s.dist.files)})`,
+		mb(s.home.htmlRaw),
+		kb(s.home.htmlGzip),
+		`${(s.home.htmlGzip / s.tools).toFixed(0)} B`,
+		kb(s.home.jsGzipTotal),
+		`${s.toolPage.jsGzipTotal} B`,
+		s.loadAverage.build.toFixed(1),
+	]);
+}
+
+const BROWSER_HEAD = [
+	'tools',
+	'FCP',
+	'LCP',
+	'DOMContentLoaded',
+	'load',
+	'search ready',
+	'search p50',
+	'search p95',
+	'keystrokes done / planned (wrong)',
+	'load avg',
+];
+
+function browserRows(run: BenchRun): Cell[][] {
+	return run.sizes.map((s) => [
+		count(s.tools),
+		s.paints ? ms(s.paints.fcpMs, 0) : 'n/a',
+		s.paints ? ms(s.paints.lcpMs, 0) : 'n/a',
+		s.paints ? ms(s.paints.domContentLoadedMs, 0) : 'n/a',
+		s.paints ? ms(s.paints.loadMs, 0) : 'n/a',
+		s.search ? ms(s.search.hydrationMs, 0) : 'n/a',
+		s.search ? ms(median(s.search.samples)) : 'n/a',
+		s.search ? ms(percentile(s.search.samples, 95)) : 'n/a',
+		s.search
+			? `${s.search.samples.length} / ${s.search.planned} (${s.search.wrongResults})${s.search.stopped ? `: ${s.search.stopped}` : ''}`
+			: 'n/a',
+		s.loadAverage.browser?.toFixed(1) ?? 'n/a',
+	]);
+}
+
+const METHOD = [
+	'- Catalogue: synthetic, deterministic (names 5-30 characters, some with `& ( + . * /` and accents; descriptions 60-220 characters; the 12 categories; all live), bulk-inserted into a throwaway embedded database (PGlite) on a free loopback port.',
+	"- Build: `astro build` with `EMBEDDED_DB_DIR`/`EMBEDDED_DB_PORT` pointing at it and `ASTRO_OUT_DIR` in a temporary directory under `.data/`. Wall time measured around the process; peak memory is GNU time's maximum resident set size of the build process (the database runs in the benchmark process, as it runs apart from the build in production).",
+	'- Sizes: gzip level 6 (a CDN default). "Per tool" = home gzip ÷ tools. JavaScript = every `<script>` (inline ones included), `modulepreload`, island `component-url`/`renderer-url`, and their static imports, gzip per file.',
+	'- Browser: Debian Chromium, headless, 1280×900, no CPU or network throttling, logo requests refused (offline), served uncompressed from a loopback static server. FCP/LCP/DOMContentLoaded/load: median of cold loads (Performance API). Search: trusted key presses typing `pro`, `field`, `c++`, `vault span`, `zq` letter by letter and erasing them; latency = keydown timestamp → the first task after the next frame (rAF + message), i.e. including style, layout and paint; the grid is checked after every keystroke against the expected matches.',
+	'- Functions: the default handlers of `netlify/functions/subscribe.mts` and `submit.mts` called with `new Request(...)` in a child process (as the functions run apart from the database owner), each request a new e-mail/URL from a different client address (198.18.0.0/15, so the per-IP rate limit is exercised but not reached); 5 untimed warm-up requests; rows counted before and after.',
+	'- Load average: this machine is shared; a 1-minute load above the core count means other work competed for the CPU and timings are pessimistic.',
+].join('\n');
+
+function scriptRows(run: BenchRun): Cell[][] {
+	const largest = run.sizes.at(-1)!;
+	const pages = [
+		['home `/`', largest.home],
+		[`tool \`${largest.toolPage.route}\``, largest.toolPage],
+	] as const;
+	return pages.flatMap(([label, page]) => [
+		...page.scripts.map((s) => [label, `\`${s.file}\``, kb(s.raw), kb(s.gzip, 2)]),
+		[
+			label,
+			'**total**',
+			kb(page.scripts.reduce((sum, s) => sum + s.raw, 0)),
+			`**${kb(page.jsGzipTotal, 2)}**`,
+		],
+	]);
+}
+
+function functionRows(run: BenchRun): Cell[][] {
+	return run.functions.flatMap((outcome) =>
+		outcome.status === 'pending'
+			? [['subscribe, submit', '—', '—', '—', '—', '—', '—', `pending: ${outcome.reason}`]]
+			: outcome.results.map((f) => [
+					f.name,
+					f.concurrency,
+					f.requests,
+					ms(median(f.latenciesMs)),
+					ms(percentile(f.latenciesMs, 99)),
+					`${((f.requests / f.wallMs) * 1000).toFixed(0)} req/s`,
+					f.errors.length,
+					`${f.rowsAdded} / ${f.rowsExpected}`,
+				]),
+	);
+}
+
+/** The whole report, as written to docs/benchmarks.md. */
+export function renderReport(run: BenchRun): string {
+	const sections = [
+		'# Benchmarks',
+		`Generated by \`${run.command}\` (${run.quick ? 'quick' : 'full'} mode, ${secs(run.durationMs)} in all). Source measured: ${run.source}.`,
+		table(['machine', ''], Object.entries(run.machine)),
+		'## Budgets (../shared/DESIGN.md)',
+		table(['what', 'budget', 'measured', 'result'], budgetRows(run)),
+		'## Build and output per catalogue size',
+		table(BUILD_HEAD, buildRows(run)),
+		'## In the browser per catalogue size',
+		table(BROWSER_HEAD, browserRows(run)),
+		run.frameFloorMs
+			? `Floor: the same keystroke measurement on a page holding one empty text box took ${ms(median(run.frameFloorMs))} p50, ${ms(percentile(run.frameFloorMs, 95))} p95 during this run.`
+			: '',
+		'## How it is measured',
+		METHOD,
+		'## JavaScript shipped (largest size; the same at every size)',
+		table(['page', 'file', 'raw', 'gzip'], scriptRows(run)),
+		'## Functions (embedded store, loopback)',
+		table(
+			[
+				'function',
+				'concurrency',
+				'requests',
+				'p50',
+				'p99',
+				'throughput',
+				'errors',
+				'rows added / expected',
+			],
+			functionRows(run),
+		),
+	];
+	return `${sections.join('\n\n')}\n`;
+}
