@@ -56,8 +56,12 @@ try {
 		});
 		if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
 		const { lhr } = result;
+		if (lhr.runtimeError)
+			shortfalls.push(`${name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
 		rows.push([`${name} (${path})`, ...categories.map((c) => score(lhr.categories[c]?.score))]);
 		for (const category of categories) {
+			if (lhr.categories[category]?.score == null)
+				shortfalls.push(`${name} · ${category}: no score`);
 			for (const ref of lhr.categories[category]?.auditRefs ?? []) {
 				const audit = lhr.audits[ref.id];
 				if (ref.weight > 0 && audit.score !== null && audit.score < 1) {
