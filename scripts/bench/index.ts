@@ -108,6 +108,7 @@ async function benchSize(
 }
 
 const started = performance.now();
+const machineAtStart = machine();
 const outFile = path.resolve(values.out);
 const projectDir = process.cwd();
 const source = await siteSource(values.ref);
@@ -138,7 +139,7 @@ try {
 	const report = renderReport({
 		command: `npm run bench${args ? ` -- ${args}` : ''}`,
 		quick: values.quick,
-		machine: machine(),
+		machine: machineAtStart,
 		source: source.description,
 		sizes: results,
 		functions,
