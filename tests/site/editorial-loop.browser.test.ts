@@ -102,8 +102,8 @@ describe.runIf(browserAvailable())('from submission to live', () => {
 			// Unpublishing takes it off the site again at the next rebuild.
 			expect((await editor(['unpublish', String(tool.id)], env)).code).toBe(0);
 			const gone = await fetch(`${baseUrl}${toolPath}`);
-		await gone.arrayBuffer();
-		expect(gone.status).toBe(404);
+			await gone.arrayBuffer();
+			expect(gone.status).toBe(404);
 		},
 	);
 });
