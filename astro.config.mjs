@@ -22,6 +22,25 @@ export default defineConfig({
 	integrations: [react(), sitemap({ filter: (page) => !unlisted.has(new URL(page).pathname) })],
 	devToolbar: { enabled: false },
 	build: { inlineStylesheets: 'never' },
+	vite: {
+		environments: {
+			client: {
+				build: {
+					rolldownOptions: {
+						output: {
+							// React in one file rather than five: one request, and gzip compresses it as a
+							// whole (about 0.5 KB less on every page with an island).
+							codeSplitting: {
+								groups: [
+									{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+								],
+							},
+						},
+					},
+				},
+			},
+		},
+	},
 	env: {
 		schema: {
 			CONTACT_URL: envField.string({

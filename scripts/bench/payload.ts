@@ -73,12 +73,13 @@ async function scriptsOf(
 			queue.push(new URL(match[1], `http://site${url}`).pathname);
 		}
 	}
+	// Cards rendered in the grid, and those waiting in its template for the search island.
 	const cardLinks = root
-		.querySelectorAll('#tool-grid a[href^="/app/"]')
+		.querySelectorAll('#tool-grid a[href^="/app/"], #tool-grid-more a[href^="/app/"]')
 		.map((a) => a.getAttribute('href'));
 	return {
 		scripts,
-		cards: root.querySelectorAll('#tool-grid > li').length,
+		cards: root.querySelectorAll('#tool-grid > li, #tool-grid-more > li').length,
 		links: new Set(cardLinks).size,
 	};
 }

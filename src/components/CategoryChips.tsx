@@ -30,17 +30,13 @@ export default function CategoryChips({
 }: Props) {
 	const row = useRef<HTMLDivElement>(null);
 	// On phones the row scrolls sideways: bring the chosen chip into view (e.g. after a reload).
+	// "All" comes first, so there is nothing to scroll to (and no layout to force on load).
 	useEffect(() => {
-		const container = row.current;
-		// "All" comes first, so there is nothing to scroll to (and no layout to force on load).
-		if (!selected) return;
-		const chip = container?.querySelector<HTMLElement>('[aria-pressed="true"]');
-		if (!container || !chip) return;
-		const left = chip.offsetLeft - container.offsetLeft;
-		const outOfView =
-			left < container.scrollLeft ||
-			left + chip.offsetWidth > container.scrollLeft + container.clientWidth;
-		if (outOfView) container.scrollLeft = left - 16;
+		if (selected) {
+			row.current
+				?.querySelector('[aria-pressed="true"]')
+				?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+		}
 	}, [selected]);
 
 	return (

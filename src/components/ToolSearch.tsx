@@ -1,55 +1,94 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import {
-	applyFilter,
 	type Filter,
-	type FilterableCard,
 	type FilterResult,
+	type IndexedCard,
+	filterCards,
 	filterFromSearch,
 	filterStatus,
 	searchWithFilter,
 } from '../lib/category-filter';
+import { GRID_PAGE_SIZE, gridParts, showInList } from '../lib/grid-window';
 import { paths } from '../lib/paths';
 import { searchKey } from '../lib/search';
 import CategoryChips, { type CategoryOption } from './CategoryChips';
+import ShowMore from './ShowMore';
 
 interface Props {
-	/** How many tools the static grid holds. */
+	/** How many tools the page holds (rendered cards plus the grid's template). */
 	total: number;
-	/** The id of the server-rendered list of cards that this island filters in place. */
+	/** The id of the server-rendered list of cards that this island fills and filters. */
 	gridId: string;
 	/** The taxonomy (not the catalogue), with the server's count per category for the first paint. */
 	categories: CategoryOption[];
 }
 
+type Card = IndexedCard<Element>;
+
+/** Every card of the page, rendered or waiting in the grid's template, indexed once. */
+function indexCards(grid: HTMLElement | null, more: HTMLTemplateElement | null): Card[] {
+	const elements = [...(grid?.children ?? []), ...(more?.content.children ?? [])];
+	return elements.map((element) => ({
+		element,
+		nameKey: searchKey(element.querySelector('.card__name')?.textContent ?? ''),
+		category: (element as HTMLElement).dataset.category ?? '',
+	}));
+}
+
 /**
  * Live name search and category chips over the cards already in the page. It gets no
- * catalogue data: it reads each card's name and `data-category` once, and the filter toggles
- * `hidden` only where it changes. The filter lives in the address (`/?category=&q=`).
+ * catalogue data: it indexes each card's name and `data-category` once, then per keystroke
+ * moves the first page of matching cards into the grid, so a keystroke costs the same at 100
+ * or 50,000 tools. The filter lives in the address (`/?category=&q=`).
  */
 export default function ToolSearch({ total, gridId, categories }: Props) {
 	const [filter, setFilter] = useState<Filter>({ query: '', category: '' });
-	const [result, setResult] = useState<FilterResult>(() => ({
-		shown: total,
+	const [result, setResult] = useState<FilterResult<Element>>(() => ({
+		matches: [],
 		nameMatches: total,
 		nameMatchesByCategory: Object.fromEntries(categories.map((c) => [c.slug, c.count])),
 	}));
-	const cards = useRef<FilterableCard[]>([]);
+	const [limit, setLimit] = useState(GRID_PAGE_SIZE);
+	const [footer, setFooter] = useState<HTMLElement | null>(null);
+	const cards = useRef<Card[]>([]);
 	const searchBox = useRef<HTMLInputElement>(null);
 	const allChip = useRef<HTMLButtonElement>(null);
 	const known = useMemo(() => new Set(categories.map((c) => c.slug)), [categories]);
+	const grid = () => document.getElementById(gridId);
 
 	function show(next: Filter) {
+		const found = filterCards(cards.current, next);
+		const list = grid();
+		if (list)
+			showInList(
+				list,
+				found.matches.slice(0, GRID_PAGE_SIZE).map((card) => card.element),
+			);
 		setFilter(next);
-		setResult(applyFilter(cards.current, next));
+		setResult(found);
+		setLimit(GRID_PAGE_SIZE);
+	}
+
+	function showMore(byClick: boolean) {
+		const next = limit + GRID_PAGE_SIZE;
+		const list = grid();
+		if (!list) return;
+		showInList(
+			list,
+			result.matches.slice(0, next).map((card) => card.element),
+		);
+		setLimit(next);
+		if (byClick) list.children[limit]?.querySelector('a')?.focus();
 	}
 
 	useEffect(() => {
-		const grid = document.getElementById(gridId);
-		cards.current = Array.from(grid?.children ?? [], (child) => {
-			const element = child as HTMLElement;
-			const nameKey = searchKey(element.querySelector('.card__name')?.textContent ?? '');
-			return { element, nameKey, category: element.dataset.category ?? '', shown: !element.hidden };
-		});
+		const parts = gridParts(gridId);
+		cards.current = indexCards(
+			grid(),
+			document.getElementById(parts.more) as HTMLTemplateElement | null,
+		);
+		setFooter(document.getElementById(parts.footer));
 		const restore = () => show(filterFromSearch(window.location.search, known));
 		restore();
 		window.addEventListener('popstate', restore);
@@ -67,6 +106,7 @@ export default function ToolSearch({ total, gridId, categories }: Props) {
 
 	const trimmed = filter.query.trim();
 	const chosen = categories.find((c) => c.slug === filter.category);
+	const shown = result.matches.length;
 	return (
 		<div className="search">
 			<form
@@ -106,9 +146,9 @@ export default function ToolSearch({ total, gridId, categories }: Props) {
 				</p>
 			)}
 			<p className="search__status" role="status" aria-live="polite">
-				{filterStatus(result.shown, total, filter.query, chosen?.label)}
+				{filterStatus(cards.current.length ? shown : total, total, filter.query, chosen?.label)}
 			</p>
-			{result.shown === 0 && (trimmed || chosen) && (
+			{cards.current.length > 0 && shown === 0 && (trimmed || chosen) && (
 				<div className="search__empty">
 					<p>
 						{trimmed
@@ -141,6 +181,16 @@ export default function ToolSearch({ total, gridId, categories }: Props) {
 					)}
 				</div>
 			)}
+			{footer &&
+				createPortal(
+					<ShowMore
+						shown={Math.min(limit, shown)}
+						matches={shown}
+						pageSize={GRID_PAGE_SIZE}
+						onMore={showMore}
+					/>,
+					footer,
+				)}
 		</div>
 	);
 }

@@ -1,4 +1,4 @@
-import { nameMatches, toolCount } from './search.ts';
+import { nameMatcher, toolCount } from './search.ts';
 
 /** What the visitor is looking for: a name fragment and a category slug ('' = every category). */
 export interface Filter {
@@ -6,45 +6,40 @@ export interface Filter {
 	category: string;
 }
 
-/** A server-rendered card, indexed once: its element, lowercase name and category slug. */
-export interface FilterableCard {
-	element: { hidden: boolean | string };
+/** A card of the home page, indexed once: its element, lowercase name and category slug. */
+export interface IndexedCard<Element = unknown> {
+	element: Element;
 	nameKey: string;
 	category: string;
-	shown: boolean;
 }
 
-export interface FilterResult {
-	/** Cards now shown. */
-	shown: number;
+export interface FilterResult<Element = unknown> {
+	/** The cards to show, in catalogue (name) order. */
+	matches: IndexedCard<Element>[];
 	/** Cards whose name matches the query, in all categories and per category (chip counts). */
 	nameMatches: number;
 	nameMatchesByCategory: Record<string, number>;
 }
 
 /**
- * Shows the cards whose name matches the query (the name search stays name-only) and that are
- * in the chosen category. `hidden` is written only where it changes, so a keystroke costs one
- * string test per card and DOM writes only for the cards that appear or disappear.
+ * The cards whose name matches the query (the name search stays name-only) and that are in
+ * the chosen category, with the chips' counts from the same pass: one string test per card.
  */
-export function applyFilter(cards: readonly FilterableCard[], filter: Filter): FilterResult {
+export function filterCards<Element>(
+	cards: readonly IndexedCard<Element>[],
+	filter: Filter,
+): FilterResult<Element> {
 	const nameMatchesByCategory: Record<string, number> = {};
-	let shown = 0;
-	let matches = 0;
+	const matches: IndexedCard<Element>[] = [];
+	const matchesName = nameMatcher(filter.query);
+	let nameMatchCount = 0;
 	for (const card of cards) {
-		const nameMatch = nameMatches(card.nameKey, filter.query);
-		if (nameMatch) {
-			matches++;
-			nameMatchesByCategory[card.category] = (nameMatchesByCategory[card.category] ?? 0) + 1;
-		}
-		const show = nameMatch && (filter.category === '' || card.category === filter.category);
-		if (show !== card.shown) {
-			card.element.hidden = !show;
-			card.shown = show;
-		}
-		if (show) shown++;
+		if (!matchesName(card.nameKey)) continue;
+		nameMatchCount++;
+		nameMatchesByCategory[card.category] = (nameMatchesByCategory[card.category] ?? 0) + 1;
+		if (filter.category === '' || card.category === filter.category) matches.push(card);
 	}
-	return { shown, nameMatches: matches, nameMatchesByCategory };
+	return { matches, nameMatches: nameMatchCount, nameMatchesByCategory };
 }
 
 /** The filter in an address's query (`?category=slug&q=text`); an unknown category means all. */

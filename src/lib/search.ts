@@ -5,11 +5,17 @@ export function searchKey(text: string): string {
 
 /**
  * The spec's search rule: a case-insensitive substring match on the name only. The query
- * is plain text (no patterns), so `C++`, `(`, `.` and `*` match literally.
+ * is plain text (no patterns), so `C++`, `(`, `.` and `*` match literally. The query is
+ * normalised once, so filtering a large catalogue costs one `includes` per name.
  */
-export function nameMatches(nameKey: string, query: string): boolean {
+export function nameMatcher(query: string): (nameKey: string) => boolean {
 	const needle = searchKey(query.trim());
-	return needle === '' || nameKey.includes(needle);
+	return needle === '' ? () => true : (nameKey) => nameKey.includes(needle);
+}
+
+/** Whether a lowercase name (see `searchKey`) matches the query; see `nameMatcher`. */
+export function nameMatches(nameKey: string, query: string): boolean {
+	return nameMatcher(query)(nameKey);
 }
 
 /** "1 tool" / "12 tools". */

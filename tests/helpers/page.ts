@@ -47,7 +47,10 @@ export async function axeViolations(page: Page) {
 	);
 }
 
-/** Names of the cards currently shown in the home grid. */
+/** Matches once the home page's search island has hydrated (the newsletter island may be first). */
+export const SEARCH_READY = 'astro-island:not([ssr]) #tool-search';
+
+/** Names of the cards currently shown in the home grid (its first page, see GRID_PAGE_SIZE). */
 export function visibleCardNames(page: Page): Promise<string[]> {
 	return page.$$eval('#tool-grid > li:not([hidden]) .card__name', (names) =>
 		names.map((name) => name.textContent ?? ''),

@@ -2,29 +2,34 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
+import { GRID_PAGE_SIZE } from '../../src/lib/grid-window.ts';
 import { browserAvailable, launchChromium } from '../helpers/browser.ts';
-import { axeViolations, openPage, visibleCardNames } from '../helpers/page.ts';
+import { axeViolations, openPage, SEARCH_READY, visibleCardNames } from '../helpers/page.ts';
 
 const baseUrl = inject('baseUrl');
 const fixtures = inject('fixtureTools');
 let browser: Browser;
 let liveNames: string[];
+let firstPage: string[];
 
 describe.runIf(browserAvailable())('catalogue in a browser', () => {
 	beforeAll(async () => {
 		browser = await launchChromium();
 		const sql = connectEmbedded(inject('dbUrl'));
-		const rows = await sql`select name from construction_apps where status = 'live'`;
+		const rows = await sql`select name from construction_apps where status = 'live'
+			order by name_sort, name, id`;
 		await sql.end();
 		const unusable = new Set<string>([fixtures.unusable.badScheme, fixtures.unusable.badHost, '']);
 		liveNames = rows.map((row) => row.name as string).filter((name) => !unusable.has(name));
+		firstPage = liveNames.slice(0, GRID_PAGE_SIZE);
+		expect(liveNames.length).toBeGreaterThan(GRID_PAGE_SIZE * 2);
 	});
 	afterAll(() => browser?.close());
 
 	async function home(query = '') {
 		const session = await openPage(browser);
 		await session.page.goto(`${baseUrl}/${query}`);
-		await session.page.waitForSelector('astro-island:not([ssr])');
+		await session.page.waitForSelector(SEARCH_READY);
 		return session;
 	}
 	const search = (page: import('playwright-core').Page) =>
@@ -32,7 +37,7 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 
 	it('narrows the grid as the visitor types and restores it when cleared', async () => {
 		const { page, expectNoErrors, close } = await home();
-		expect(await visibleCardNames(page)).toHaveLength(liveNames.length);
+		expect(await visibleCardNames(page)).toEqual(firstPage);
 		await search(page).pressSequentially('pro');
 		const expected = liveNames.filter((name) => name.toLowerCase().includes('pro'));
 		expect(expected.length).toBeGreaterThan(2);
@@ -41,7 +46,10 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 			.poll(() => page.getByRole('status').textContent())
 			.toBe(`${expected.length} of ${liveNames.length} tools match “pro”`);
 		await search(page).fill('');
-		expect(await visibleCardNames(page)).toHaveLength(liveNames.length);
+		expect(await visibleCardNames(page)).toEqual(firstPage);
+		await expect
+			.poll(() => page.getByRole('status').textContent())
+			.toBe(`${liveNames.length} tools`);
 		expectNoErrors();
 		await close();
 	});
@@ -54,7 +62,7 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 		expect(await visibleCardNames(page)).toEqual([]);
 		await expect.poll(() => page.getByText(/No tool name contains/).isVisible()).toBe(true);
 		await page.getByRole('button', { name: 'Clear search' }).click();
-		expect(await visibleCardNames(page)).toHaveLength(liveNames.length);
+		expect(await visibleCardNames(page)).toEqual(firstPage);
 		await close();
 	});
 
@@ -71,7 +79,7 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 		await search(page).fill('c++');
 		expect(new URL(page.url()).searchParams.get('q')).toBe('c++');
 		await page.reload();
-		await page.waitForSelector('astro-island:not([ssr])');
+		await page.waitForSelector(SEARCH_READY);
 		await expect.poll(() => search(page).inputValue()).toBe('c++');
 		expect(await visibleCardNames(page)).toEqual([fixtures.special[0]]);
 		await page
@@ -84,6 +92,32 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 		await close();
 	});
 
+	it('shows the rest of the catalogue as the visitor scrolls or asks for more, each tool once', async () => {
+		const { page, expectNoErrors, close } = await home();
+		const more = page.getByRole('button', { name: `Show ${GRID_PAGE_SIZE} more` });
+		expect(
+			await page.getByText(`Showing ${GRID_PAGE_SIZE} of ${liveNames.length} tools`).count(),
+		).toBe(1);
+		// By keyboard: the button adds a page and takes the focus to the first card it added.
+		await more.focus();
+		await page.keyboard.press('Enter');
+		await expect
+			.poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+			.toContain(liveNames[GRID_PAGE_SIZE]);
+		expect(await visibleCardNames(page)).toEqual(liveNames.slice(0, GRID_PAGE_SIZE * 2));
+		// By scrolling: the next pages come on their own near the end of the grid.
+		for (let i = 0; i < 10; i++) await page.mouse.wheel(0, 20_000);
+		await expect.poll(() => visibleCardNames(page)).toEqual(liveNames);
+		expect(await page.getByRole('button', { name: /^Show \d+ more$/ }).count()).toBe(0);
+		// A new search starts again from the first page of its matches.
+		await search(page).fill('a');
+		const matches = liveNames.filter((name) => name.toLowerCase().includes('a'));
+		expect(matches.length).toBeGreaterThan(GRID_PAGE_SIZE);
+		expect(await visibleCardNames(page)).toEqual(matches.slice(0, GRID_PAGE_SIZE));
+		expectNoErrors();
+		await close();
+	});
+
 	it('opens a shared search address already filtered', async () => {
 		const { page, close } = await home('?q=%28beta%29');
 		await expect.poll(() => visibleCardNames(page)).toEqual([fixtures.special[1]]);
@@ -91,7 +125,7 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 	});
 
 	it('opens a tool page from its card, at the top, with a Check it out! link to a new tab', async () => {
-		const { page, expectNoErrors, close } = await home();
+		const { page, expectNoErrors, close } = await home('?q=procore');
 		await page.getByRole('link', { name: /^Procore\b/ }).click();
 		await page.waitForURL(/\/app\/\d+\/$/);
 		expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Procore');

@@ -18,7 +18,7 @@ beforeAll(async () => {
 
 describe('home grid', () => {
 	it('marks every card with its category, for the chips to filter and count', async () => {
-		const cards = (await readPage('/')).querySelectorAll('#tool-grid > li');
+		const cards = (await readPage('/')).querySelectorAll('#tool-grid > li, #tool-grid-more > li');
 		expect(cards.map((card) => card.getAttribute('data-category'))).toEqual(
 			live.map((tool) => tool.category),
 		);

@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { ToastContainer, toast } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
 import { paths } from '../../lib/paths.ts';
 import Honeypot from './Honeypot.tsx';
-import { FORM_MESSAGES } from './messages.ts';
-import { TOAST_OPTIONS } from './toast.ts';
+import { SUBSCRIBED } from './messages.ts';
 import { useFormSubmit } from './useFormSubmit.ts';
 import './forms.css';
 
@@ -12,17 +10,20 @@ import './forms.css';
 export default function NewsletterForm() {
 	const [email, setEmail] = useState('');
 	const [error, setError] = useState('');
-	const { busy, onSubmit } = useFormSubmit(paths.subscribeEndpoint, (result, form) => {
-		if (result.ok) {
-			setEmail('');
-			setError('');
-			toast.success(FORM_MESSAGES.subscribed);
-			return;
-		}
-		setError(result.fields?.email ?? '');
-		toast.error(result.message);
-		form.querySelector<HTMLInputElement>('input[name=email]')?.focus();
-	});
+	const { busy, onSubmit, onFocus } = useFormSubmit(
+		paths.subscribeEndpoint,
+		(result, form, toast) => {
+			if (result.ok) {
+				setEmail('');
+				setError('');
+				toast.success(SUBSCRIBED);
+				return;
+			}
+			setError(result.fields?.email ?? '');
+			toast.error(result.message);
+			form.querySelector<HTMLInputElement>('input[name=email]')?.focus();
+		},
+	);
 
 	return (
 		<>
@@ -31,6 +32,7 @@ export default function NewsletterForm() {
 				method="post"
 				action={paths.subscribeEndpoint}
 				onSubmit={onSubmit}
+				onFocus={onFocus}
 			>
 				<label htmlFor="newsletter-email" className="newsletter__label">
 					Your work e-mail
@@ -61,7 +63,6 @@ export default function NewsletterForm() {
 				)}
 				<Honeypot />
 			</form>
-			<ToastContainer {...TOAST_OPTIONS} />
 		</>
 	);
 }

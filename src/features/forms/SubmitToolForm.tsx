@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { ToastContainer, toast } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
 import { paths } from '../../lib/paths.ts';
 import Honeypot from './Honeypot.tsx';
-import { FORM_MESSAGES } from './messages.ts';
-import { TOAST_OPTIONS } from './toast.ts';
+import { SUBMITTED } from './messages.ts';
 import { useFormSubmit } from './useFormSubmit.ts';
 import './forms.css';
 
@@ -15,11 +13,11 @@ const EMPTY = { name: '', url: '', email: '' };
 export default function SubmitToolForm() {
 	const [values, setValues] = useState<Record<Field, string>>(EMPTY);
 	const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-	const { busy, onSubmit } = useFormSubmit(paths.submitEndpoint, (result, form) => {
+	const { busy, onSubmit, onFocus } = useFormSubmit(paths.submitEndpoint, (result, form, toast) => {
 		if (result.ok) {
 			setValues(EMPTY);
 			setErrors({});
-			toast.success(FORM_MESSAGES.submitted);
+			toast.success(SUBMITTED);
 			return;
 		}
 		setErrors(result.fields ?? {});
@@ -64,7 +62,13 @@ export default function SubmitToolForm() {
 
 	return (
 		<>
-			<form className="submit-form" method="post" action={paths.submitEndpoint} onSubmit={onSubmit}>
+			<form
+				className="submit-form"
+				method="post"
+				action={paths.submitEndpoint}
+				onSubmit={onSubmit}
+				onFocus={onFocus}
+			>
 				{field('name', 'Application Name', { type: 'text', maxLength: 100, autoComplete: 'off' })}
 				{field('url', 'Application URL', {
 					type: 'text',
@@ -96,7 +100,6 @@ export default function SubmitToolForm() {
 					</a>
 				</div>
 			</form>
-			<ToastContainer {...TOAST_OPTIONS} />
 		</>
 	);
 }

@@ -1,4 +1,4 @@
-import { FORM_MESSAGES } from './messages.ts';
+import { NETWORK_FAILED, UNEXPECTED } from './messages.ts';
 
 export type FormResult =
 	| { ok: true }
@@ -20,12 +20,12 @@ export async function postForm(
 			signal: AbortSignal.timeout(TIMEOUT_MS),
 		});
 	} catch {
-		return { ok: false, code: 'network', message: FORM_MESSAGES.network };
+		return { ok: false, code: 'network', message: NETWORK_FAILED };
 	}
 	const body = await response.json().catch(() => null);
 	if (response.ok && body?.ok === true) return { ok: true };
 	if (body?.error?.message) return { ok: false, ...body.error };
-	return { ok: false, code: `http_${response.status}`, message: FORM_MESSAGES.unexpected };
+	return { ok: false, code: `http_${response.status}`, message: UNEXPECTED };
 }
 
 /** The form's current values, honeypot included (a bot that runs scripts still fills it). */

@@ -9,7 +9,7 @@ import {
 	readFormBody,
 	redirectResponse,
 } from './http.server.ts';
-import { FORM_MESSAGES } from './messages.ts';
+import { alreadyListed, UNEXPECTED } from './messages.ts';
 import { paths } from '../../lib/paths.ts';
 
 /** What a form handler needs from the outside world; tests pass their own. */
@@ -102,7 +102,7 @@ function createFormHandler<Schema extends z.ZodType>(spec: FormSpec<Schema>, dep
 				const link = paths.tool(outcome.toolId);
 				throw new HttpError(409, {
 					code: 'already_listed',
-					message: FORM_MESSAGES.alreadyListed(outcome.name),
+					message: alreadyListed(outcome.name),
 					link,
 				});
 			}
@@ -114,7 +114,7 @@ function createFormHandler<Schema extends z.ZodType>(spec: FormSpec<Schema>, dep
 				);
 				return failure(
 					kind,
-					new HttpError(500, { code: 'internal_error', message: FORM_MESSAGES.unexpected }),
+					new HttpError(500, { code: 'internal_error', message: UNEXPECTED }),
 					spec.backTo,
 				);
 			}

@@ -1,11 +1,12 @@
-/** Texts the visitor sees for the two forms, shared by the islands and the functions. */
-export const FORM_MESSAGES = {
-	subscribed: 'You have been subscribed !',
-	submitted: 'Thanks for submitting!',
-	submittedDetail: "We'll review it and let you know when it's live.",
-	alreadyListed: (name: string) => `${name || 'This tool'} is already listed in the directory.`,
-	network:
-		'We could not reach the server. Check your connection and try again; your entry is still here.',
-	unexpected:
-		'Something went wrong on our side. Please try again in a moment; your entry is still here.',
-} as const;
+// Texts the visitor sees for the two forms, shared by the islands, the pages and the functions.
+// One export per text, so each island's bundle carries only the texts it shows.
+
+export const SUBSCRIBED = 'You have been subscribed !';
+export const SUBMITTED = 'Thanks for submitting!';
+export const SUBMITTED_DETAIL = "We'll review it and let you know when it's live.";
+export const alreadyListed = (name: string) =>
+	`${name || 'This tool'} is already listed in the directory.`;
+export const NETWORK_FAILED =
+	'We could not reach the server. Check your connection and try again; your entry is still here.';
+export const UNEXPECTED =
+	'Something went wrong on our side. Please try again in a moment; your entry is still here.';

@@ -1,13 +1,40 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { type FormResult, formFields, postForm } from './client.ts';
+import type { FormResult } from './client.ts';
+import { NETWORK_FAILED } from './messages.ts';
+import { TOAST_OPTIONS } from './toast.ts';
+
+type Submission = typeof import('./submission.tsx');
+export type Toast = Submission['toast'];
+
+let submission: Promise<Submission> | undefined;
+
+/** Loads the posting and toast code once; a failed load is tried again next time. */
+function loadSubmission(): Promise<Submission> {
+	submission ??= import('./submission.tsx').catch((error: unknown) => {
+		submission = undefined;
+		throw error;
+	});
+	return submission;
+}
+
+/** The toast's stand-in when the toast code itself could not load (the connection dropped). */
+function showNotice(text: string) {
+	const notice = document.createElement('div');
+	notice.className = 'toast-fallback';
+	notice.setAttribute('role', 'alert');
+	notice.textContent = text;
+	document.body.append(notice);
+	setTimeout(() => notice.remove(), TOAST_OPTIONS.autoClose);
+}
 
 /**
  * Submits a form with fetch, one request at a time (a double click sends one), and hands
- * the result to the island. The inputs are never touched here: only success clears them.
+ * the result and the toasts to the island. The inputs are never touched here: only success
+ * clears them. The posting and toast code loads when the visitor first focuses the form.
  */
 export function useFormSubmit(
 	endpoint: string,
-	onResult: (result: FormResult, form: HTMLFormElement) => void,
+	onResult: (result: FormResult, form: HTMLFormElement, toast: Toast) => void,
 ) {
 	const [busy, setBusy] = useState(false);
 	const inFlight = useRef(false);
@@ -19,11 +46,15 @@ export function useFormSubmit(
 		setBusy(true);
 		const form = event.currentTarget;
 		try {
-			onResult(await postForm(endpoint, formFields(form)), form);
+			const loaded = await loadSubmission().catch(() => null);
+			// Offline before the form was ever focused: no toast code, but the entry is kept.
+			if (!loaded) return showNotice(NETWORK_FAILED);
+			onResult(await loaded.postForm(endpoint, loaded.formFields(form)), form, loaded.toast);
 		} finally {
 			inFlight.current = false;
 			setBusy(false);
 		}
 	}
-	return { busy, onSubmit };
+	const onFocus = () => void loadSubmission().catch(() => {});
+	return { busy, onSubmit, onFocus };
 }

@@ -1,0 +1,47 @@
+import { useEffect, useRef } from 'react';
+
+interface Props {
+	/** Cards in the grid now, and how many match the current filter. */
+	shown: number;
+	matches: number;
+	pageSize: number;
+	/** Adds the next page; `byClick` moves the focus to the first card added. */
+	onMore: (byClick: boolean) => void;
+}
+
+/**
+ * Below the grid: "Show more" adds the next page of matching cards. It also does so on its own
+ * when it scrolls near the viewport, so scrolling goes on through the whole catalogue.
+ */
+export default function ShowMore({ shown, matches, pageSize, onMore }: Props) {
+	const button = useRef<HTMLButtonElement>(null);
+	const latestOnMore = useRef(onMore);
+	latestOnMore.current = onMore;
+	const remaining = matches - shown;
+
+	useEffect(() => {
+		const target = button.current;
+		if (!target || remaining <= 0) return;
+		// A new observer reports at once whether the button is still near: keep filling until it is not.
+		const observer = new IntersectionObserver(
+			([entry]) => {
+				if (entry?.isIntersecting) latestOnMore.current(false);
+			},
+			{ rootMargin: '0px 0px 800px 0px' },
+		);
+		observer.observe(target);
+		return () => observer.disconnect();
+	}, [shown, remaining]);
+
+	if (remaining <= 0) return null;
+	return (
+		<div className="show-more">
+			<p className="show-more__count">
+				Showing {shown} of {matches} tools
+			</p>
+			<button ref={button} type="button" className="button" onClick={() => onMore(true)}>
+				Show {Math.min(pageSize, remaining)} more
+			</button>
+		</div>
+	);
+}

@@ -1,0 +1,53 @@
+// What the built pages send a browser, checked structurally (sizes and timings are for
+// `npm run bench`): each tool once on the home page, no catalogue in island props, and no
+// JavaScript at all on pages without an island.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { pagePayload } from '../../scripts/bench/payload.ts';
+import { connectEmbedded, type Sql } from '../../src/lib/store/embedded.server.ts';
+import { distDir, readPage } from '../helpers/dist.ts';
+
+const fixtures = inject('fixtureTools');
+let sql: Sql;
+let live: { id: string; name: string; url: string }[];
+
+beforeAll(async () => {
+	sql = connectEmbedded(inject('dbUrl'));
+	live = await sql`select id::text, name, url from construction_apps where status = 'live'
+		and name <> '' and name <> all(${[fixtures.unusable.badScheme, fixtures.unusable.badHost]})`;
+});
+afterAll(() => sql?.end());
+
+describe('home page', () => {
+	it('holds each live tool once: one card, one link', async () => {
+		const home = await pagePayload(distDir, '/');
+		expect(home.cards).toBe(live.length);
+		expect(home.distinctToolLinks).toBe(live.length);
+	});
+
+	it('gives its islands no catalogue data: only the taxonomy, counts and settings', async () => {
+		const islands = (await readPage('/')).querySelectorAll('astro-island');
+		expect(islands.map((island) => island.getAttribute('component-export'))).toHaveLength(2);
+		const props = islands.map((island) => island.getAttribute('props') ?? '').join('\n');
+		// Long, distinctive names and hosts; short ones (e.g. "Bolt") could be ordinary words.
+		for (const tool of live.filter((t) => t.name.length > 12)) {
+			expect(props).not.toContain(tool.name);
+		}
+		for (const tool of live) expect(props).not.toContain(new URL(tool.url).host);
+		expect(props).not.toMatch(/\/app\/\d+\//);
+	});
+});
+
+describe('pages without an island', () => {
+	it.each(['/app/1/', '/category/estimating/', '/newapp/thanks/', '/newsletter/thanks/'])(
+		'%s ships no JavaScript',
+		async (route) => {
+			const page = await pagePayload(distDir, route);
+			expect(page.scripts).toEqual([]);
+		},
+	);
+
+	it('the 404 page ships no JavaScript', async () => {
+		const html = (await readPage('/404.html')).querySelectorAll('script');
+		expect(html.filter((s) => s.getAttribute('type') !== 'application/ld+json')).toEqual([]);
+	});
+});
