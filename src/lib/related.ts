@@ -1,17 +1,11 @@
-interface Listed {
-	id: number;
-	category: string;
-}
-
 /**
- * Up to `limit` other tools from the same category: the ones that follow this tool in list
- * (name) order, wrapping round, so every tool in a category is linked from its neighbours.
+ * Related tools: the `limit` tools after position `at` in its category's list (name order),
+ * wrapping round, never the tool itself, so every tool in a category is linked from its
+ * neighbours; in time independent of the category's size.
  */
-export function relatedTools<T extends Listed>(tool: Listed, tools: readonly T[], limit = 4): T[] {
-	const peers = tools.filter((other) => other.category === tool.category);
-	const at = peers.findIndex((other) => other.id === tool.id);
-	const after = [...peers.slice(at + 1), ...peers.slice(0, Math.max(at, 0))];
-	return after.filter((other) => other.id !== tool.id).slice(0, limit);
+export function relatedTools<T>(peers: readonly T[], at: number, limit = 4): T[] {
+	const count = Math.max(0, Math.min(limit, peers.length - 1));
+	return Array.from({ length: count }, (_, k) => peers[(at + 1 + k) % peers.length]!);
 }
 
 /**
