@@ -37,17 +37,30 @@ function fakeSupabase(answers: { status?: number; body: unknown }[]) {
 }
 
 describe('Supabase form store', () => {
-	it('calls submit_tool over rpc with the secret key', async () => {
-		const { client, seen } = fakeSupabase([{ body: [{ outcome: 'listed', tool_id: 27 }] }]);
+	const limit = { bucket: 'submit', clientHash: 'a'.repeat(32), max: 5, windowSeconds: 3600 };
+	const limitArgs = {
+		p_bucket: 'submit',
+		p_client_hash: 'a'.repeat(32),
+		p_window_seconds: 3600,
+		p_max_hits: 5,
+	};
+
+	it('submits with its rate-limit hit in one rpc call, with the secret key', async () => {
+		const { client, seen } = fakeSupabase([
+			{ body: [{ outcome: 'listed', tool_id: 27, retry_after: null }] },
+		]);
 		const result = await supabaseFormStore(client).submitTool(
 			'Procore',
 			'https://procore.com',
 			'me@example.com',
+			limit,
 		);
 		expect(result).toEqual({ outcome: 'listed', toolId: 27 });
+		expect(seen).toHaveLength(1);
 		expect(seen[0].method).toBe('POST');
-		expect(seen[0].url.pathname).toBe('/rest/v1/rpc/submit_tool');
+		expect(seen[0].url.pathname).toBe('/rest/v1/rpc/submit_tool_rate_limited');
 		expect(seen[0].body).toEqual({
+			...limitArgs,
 			p_name: 'Procore',
 			p_url: 'https://procore.com',
 			p_email: 'me@example.com',
@@ -55,26 +68,73 @@ describe('Supabase form store', () => {
 		expect(seen[0].apikey).toBe('sb_secret_test');
 	});
 
-	it('calls hit_rate_limit and subscribe_newsletter', async () => {
+	it('sends a missing submitter e-mail as null and reads a new submission', async () => {
 		const { client, seen } = fakeSupabase([
-			{ body: [{ hits: 2, retry_after: 100 }] },
-			{ body: 'created' },
+			{ body: [{ outcome: 'created', tool_id: null, retry_after: null }] },
+		]);
+		expect(
+			await supabaseFormStore(client).submitTool('X', 'https://x.example.com', undefined, limit),
+		).toEqual({ outcome: 'created' });
+		expect(seen[0].body).toMatchObject({ p_email: null });
+	});
+
+	it('subscribes with its rate-limit hit in one rpc call', async () => {
+		const { client, seen } = fakeSupabase([{ body: [{ outcome: 'exists', retry_after: null }] }]);
+		const store = supabaseFormStore(client);
+		expect(await store.subscribe('a@b.co', 'site', { ...limit, bucket: 'subscribe' })).toEqual({
+			outcome: 'exists',
+		});
+		expect(seen.map((s) => s.url.pathname)).toEqual([
+			'/rest/v1/rpc/subscribe_newsletter_rate_limited',
+		]);
+		expect(seen[0].body).toEqual({
+			...limitArgs,
+			p_bucket: 'subscribe',
+			p_email: 'a@b.co',
+			p_source: 'site',
+		});
+	});
+
+	it('reads a rate-limited answer with its retry delay from both writes', async () => {
+		const { client } = fakeSupabase([
+			{ body: [{ outcome: 'rate_limited', retry_after: 1234 }] },
+			{ body: [{ outcome: 'rate_limited', tool_id: null, retry_after: 99 }] },
 		]);
 		const store = supabaseFormStore(client);
-		expect(await store.hitRateLimit('subscribe', 'a'.repeat(32), 3600)).toEqual({
+		expect(await store.subscribe('a@b.co', 'site', limit)).toEqual({
+			outcome: 'rate_limited',
+			retryAfterSeconds: 1234,
+		});
+		expect(await store.submitTool('X', 'https://x.example.com', undefined, limit)).toEqual({
+			outcome: 'rate_limited',
+			retryAfterSeconds: 99,
+		});
+	});
+
+	it('counts a request that writes nothing with hit_rate_limit', async () => {
+		const { client, seen } = fakeSupabase([{ body: [{ hits: 2, retry_after: 100 }] }]);
+		expect(await supabaseFormStore(client).hitRateLimit(limit)).toEqual({
 			hits: 2,
 			retryAfterSeconds: 100,
 		});
-		expect(await store.subscribe('a@b.co', 'site')).toBe('created');
-		expect(seen.map((s) => s.url.pathname)).toEqual([
-			'/rest/v1/rpc/hit_rate_limit',
-			'/rest/v1/rpc/subscribe_newsletter',
-		]);
+		expect(seen[0].url.pathname).toBe('/rest/v1/rpc/hit_rate_limit');
+		expect(seen[0].body).toEqual({
+			p_bucket: 'submit',
+			p_client_hash: 'a'.repeat(32),
+			p_window_seconds: 3600,
+		});
+	});
+
+	it('refuses an answer it does not know instead of guessing', async () => {
+		const { client } = fakeSupabase([{ body: [{ outcome: 'maybe', retry_after: null }] }]);
+		await expect(supabaseFormStore(client).subscribe('a@b.co', 'site', limit)).rejects.toThrow(
+			/unknown outcome/,
+		);
 	});
 
 	it('turns an API error into a thrown error (a 503 for the visitor)', async () => {
 		const { client } = fakeSupabase([{ status: 500, body: { message: 'connection refused' } }]);
-		await expect(supabaseFormStore(client).subscribe('a@b.co', 'site')).rejects.toThrow(
+		await expect(supabaseFormStore(client).subscribe('a@b.co', 'site', limit)).rejects.toThrow(
 			/connection refused/,
 		);
 	});

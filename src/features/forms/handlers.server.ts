@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FormStore } from '../../lib/store/types.ts';
+import type { FormStore, RateLimit } from '../../lib/store/types.ts';
 import { HONEYPOT_FIELD, submitSchema, subscribeSchema } from './fields.server.ts';
 import {
 	type BodyKind,
@@ -28,15 +28,34 @@ export interface RequestContext {
 	ip?: string;
 }
 
-type Outcome = { kind: 'done' } | { kind: 'listed'; toolId: number; name: string };
+type Outcome =
+	| { kind: 'done' }
+	| { kind: 'listed'; toolId: number; name: string }
+	| { kind: 'rate_limited'; retryAfterSeconds: number };
 
 interface FormSpec<Schema extends z.ZodType> {
 	bucket: string;
 	schema: Schema;
 	backTo: { href: string; label: string };
 	thanksPage: string;
-	save(store: FormStore, input: z.output<Schema>, deps: FormDeps): Promise<Outcome>;
+	/** Counts the request against `limit` and writes, in one database call. */
+	save(
+		store: FormStore,
+		input: z.output<Schema>,
+		limit: RateLimit,
+		deps: FormDeps,
+	): Promise<Outcome>;
 }
+
+const rateLimited = (retryAfterSeconds: number) =>
+	new HttpError(
+		429,
+		{
+			code: 'rate_limited',
+			message: `Too many attempts from your network. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
+		},
+		{ 'Retry-After': String(retryAfterSeconds) },
+	);
 
 const unavailable = () =>
 	new HttpError(503, {
@@ -69,27 +88,23 @@ function createFormHandler<Schema extends z.ZodType>(spec: FormSpec<Schema>, dep
 			const body = await readFormBody(request);
 			kind = body.kind;
 			const honeypot = body.fields[HONEYPOT_FIELD];
-			// A bot filled the field people never see: it gets a success answer, nothing is stored.
+			// A bot filled the field people never see: it gets a success answer, nothing is stored
+			// and nothing is counted (no database call at all).
 			if (typeof honeypot === 'string' && honeypot.trim() !== '')
 				return success(kind, spec.thanksPage);
 
 			const ip = context.ip || request.headers.get('x-nf-client-connection-ip') || 'unknown';
-			const { hits, retryAfterSeconds } = await withStore((store) =>
-				store.hitRateLimit(spec.bucket, deps.clientHash(ip), deps.rateLimit.windowSeconds),
-			);
-			if (hits > deps.rateLimit.max) {
-				throw new HttpError(
-					429,
-					{
-						code: 'rate_limited',
-						message: `Too many attempts from your network. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
-					},
-					{ 'Retry-After': String(retryAfterSeconds) },
-				);
-			}
+			const limit: RateLimit = {
+				bucket: spec.bucket,
+				clientHash: deps.clientHash(ip),
+				...deps.rateLimit,
+			};
 
 			const parsed = spec.schema.safeParse(body.fields);
 			if (!parsed.success) {
+				// Invalid input counts towards the limit too, and over the limit 429 comes first.
+				const { hits, retryAfterSeconds } = await withStore((store) => store.hitRateLimit(limit));
+				if (hits > limit.max) throw rateLimited(retryAfterSeconds);
 				const fields = fieldErrors(parsed.error);
 				throw new HttpError(422, {
 					code: 'invalid_field',
@@ -97,7 +112,8 @@ function createFormHandler<Schema extends z.ZodType>(spec: FormSpec<Schema>, dep
 					fields,
 				});
 			}
-			const outcome = await withStore((store) => spec.save(store, parsed.data, deps));
+			const outcome = await withStore((store) => spec.save(store, parsed.data, limit, deps));
+			if (outcome.kind === 'rate_limited') throw rateLimited(outcome.retryAfterSeconds);
 			if (outcome.kind === 'listed') {
 				const link = paths.tool(outcome.toolId);
 				throw new HttpError(409, {
@@ -146,9 +162,11 @@ export function createSubscribeHandler(deps: FormDeps) {
 			schema: subscribeSchema,
 			backTo: { href: paths.home, label: 'go back to the home page' },
 			thanksPage: paths.subscribed,
-			async save(store, input, { source }) {
-				await store.subscribe(input.email, source);
-				return { kind: 'done' };
+			async save(store, input, limit, { source }) {
+				const result = await store.subscribe(input.email, source, limit);
+				return result.outcome === 'rate_limited'
+					? { kind: 'rate_limited', retryAfterSeconds: result.retryAfterSeconds }
+					: { kind: 'done' };
 			},
 		},
 		deps,
@@ -163,8 +181,10 @@ export function createSubmitHandler(deps: FormDeps) {
 			schema: submitSchema,
 			backTo: { href: paths.submit, label: 'go back to the submission form' },
 			thanksPage: paths.submitted,
-			async save(store, input) {
-				const result = await store.submitTool(input.name, input.url, input.email);
+			async save(store, input, limit) {
+				const result = await store.submitTool(input.name, input.url, input.email, limit);
+				if (result.outcome === 'rate_limited')
+					return { kind: 'rate_limited', retryAfterSeconds: result.retryAfterSeconds };
 				return result.outcome === 'listed'
 					? { kind: 'listed', toolId: result.toolId, name: input.name }
 					: { kind: 'done' };

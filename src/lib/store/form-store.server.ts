@@ -1,29 +1,61 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Sql } from './embedded.server.ts';
-import type { FormStore, SubmitOutcome } from './types.ts';
+import type {
+	FormStore,
+	RateLimit,
+	RateLimited,
+	SubmitOutcome,
+	SubscribeOutcome,
+} from './types.ts';
 
-// Both backends call the same database functions (supabase/migrations/*_form_functions.sql),
-// so duplicate handling and rate limiting behave identically.
+// Both backends call the same database functions (supabase/migrations/*_form_functions.sql and
+// *_rate_limit_in_writes.sql), so duplicate handling and rate limiting behave identically.
+// A write and its rate-limit hit are one statement: one round trip per accepted request.
 
-function toSubmitOutcome(row: { outcome: string; tool_id: number | string | null }): SubmitOutcome {
+interface SubscribeRow {
+	outcome: string;
+	retry_after: number | null;
+}
+
+interface SubmitRow extends SubscribeRow {
+	tool_id: number | string | null;
+}
+
+function rateLimited(row: SubscribeRow): RateLimited | undefined {
+	return row.outcome === 'rate_limited'
+		? { outcome: 'rate_limited', retryAfterSeconds: Number(row.retry_after) }
+		: undefined;
+}
+
+function toSubscribeOutcome(row: SubscribeRow): SubscribeOutcome | RateLimited {
+	if (row.outcome === 'created' || row.outcome === 'exists') return { outcome: row.outcome };
+	const limited = rateLimited(row);
+	if (limited) return limited;
+	throw new Error(`subscribe_newsletter returned an unknown outcome: ${row.outcome}`);
+}
+
+function toSubmitOutcome(row: SubmitRow): SubmitOutcome | RateLimited {
 	if (row.outcome === 'listed') return { outcome: 'listed', toolId: Number(row.tool_id) };
 	if (row.outcome === 'created' || row.outcome === 'pending') return { outcome: row.outcome };
+	const limited = rateLimited(row);
+	if (limited) return limited;
 	throw new Error(`submit_tool returned an unknown outcome: ${row.outcome}`);
 }
 
 /** The embedded database, connected as its owner (the equivalent of the secret key). */
 export function embeddedFormStore(sql: Sql): FormStore {
 	return {
-		async subscribe(email, source) {
-			const [row] = await sql`select public.subscribe_newsletter(${email}, ${source}) as outcome`;
-			return row.outcome;
+		async subscribe(email, source, { bucket, clientHash, windowSeconds, max }: RateLimit) {
+			const [row] = await sql`select * from public.subscribe_newsletter_rate_limited(
+				${bucket}, ${clientHash}, ${windowSeconds}, ${max}, ${email}, ${source})`;
+			return toSubscribeOutcome(row as never);
 		},
-		async submitTool(name, url, submitterEmail) {
-			const [row] =
-				await sql`select * from public.submit_tool(${name}, ${url}, ${submitterEmail ?? null})`;
+		async submitTool(name, url, submitterEmail, { bucket, clientHash, windowSeconds, max }) {
+			const [row] = await sql`select * from public.submit_tool_rate_limited(
+				${bucket}, ${clientHash}, ${windowSeconds}, ${max}, ${name}, ${url}, ${submitterEmail ?? null})`;
 			return toSubmitOutcome(row as never);
 		},
-		async hitRateLimit(bucket, clientHash, windowSeconds) {
+		async hitRateLimit({ bucket, clientHash, windowSeconds }) {
 			const [row] =
 				await sql`select * from public.hit_rate_limit(${bucket}, ${clientHash}, ${windowSeconds})`;
 			return { hits: row.hits, retryAfterSeconds: row.retry_after };
@@ -41,24 +73,34 @@ async function rpc<T>(
 	return data as T;
 }
 
+const limitArgs = ({ bucket, clientHash, windowSeconds, max }: RateLimit) => ({
+	p_bucket: bucket,
+	p_client_hash: clientHash,
+	p_window_seconds: windowSeconds,
+	p_max_hits: max,
+});
+
 /** Supabase through supabase-js with the secret key (server only). */
 export function supabaseFormStore(client: SupabaseClient): FormStore {
 	return {
-		subscribe: (email, source) =>
-			rpc(client, 'subscribe_newsletter', { p_email: email, p_source: source }),
-		async submitTool(name, url, submitterEmail) {
-			const [row] = await rpc<{ outcome: string; tool_id: number | null }[]>(
-				client,
-				'submit_tool',
-				{
-					p_name: name,
-					p_url: url,
-					p_email: submitterEmail ?? null,
-				},
-			);
+		async subscribe(email, source, limit) {
+			const [row] = await rpc<SubscribeRow[]>(client, 'subscribe_newsletter_rate_limited', {
+				...limitArgs(limit),
+				p_email: email,
+				p_source: source,
+			});
+			return toSubscribeOutcome(row);
+		},
+		async submitTool(name, url, submitterEmail, limit) {
+			const [row] = await rpc<SubmitRow[]>(client, 'submit_tool_rate_limited', {
+				...limitArgs(limit),
+				p_name: name,
+				p_url: url,
+				p_email: submitterEmail ?? null,
+			});
 			return toSubmitOutcome(row);
 		},
-		async hitRateLimit(bucket, clientHash, windowSeconds) {
+		async hitRateLimit({ bucket, clientHash, windowSeconds }) {
 			const [row] = await rpc<{ hits: number; retry_after: number }[]>(client, 'hit_rate_limit', {
 				p_bucket: bucket,
 				p_client_hash: clientHash,

@@ -8,20 +8,52 @@ export interface CatalogueReader {
 	close(): Promise<void>;
 }
 
-export type SubscribeOutcome = 'created' | 'exists';
+/** `exists`: the same address (in any letter case) was already subscribed. */
+export interface SubscribeOutcome {
+	outcome: 'created' | 'exists';
+}
 
 /** `listed`: the URL is already a live tool; `pending`: the same URL already awaits review. */
 export type SubmitOutcome =
 	{ outcome: 'created' | 'pending' } | { outcome: 'listed'; toolId: number };
+
+/** Who a request counts against, and how many requests a window allows. */
+export interface RateLimit {
+	bucket: string;
+	/** A salted one-way hash of the client IP, never the address itself. */
+	clientHash: string;
+	max: number;
+	windowSeconds: number;
+}
+
+/** The client is over its limit: nothing was written. */
+export interface RateLimited {
+	outcome: 'rate_limited';
+	retryAfterSeconds: number;
+}
 
 export interface RateLimitHit {
 	hits: number;
 	retryAfterSeconds: number;
 }
 
-/** What the two functions write, with the server's (secret-key) privileges. */
+/**
+ * What the two functions write, with the server's (secret-key) privileges. The writes count
+ * the request against `limit` in the same database statement, so an accepted request costs
+ * one round trip; over the limit they write nothing and answer `rate_limited`.
+ */
 export interface FormStore {
-	subscribe(email: string, source: string): Promise<SubscribeOutcome>;
-	submitTool(name: string, url: string, submitterEmail?: string): Promise<SubmitOutcome>;
-	hitRateLimit(bucket: string, clientHash: string, windowSeconds: number): Promise<RateLimitHit>;
+	subscribe(
+		email: string,
+		source: string,
+		limit: RateLimit,
+	): Promise<SubscribeOutcome | RateLimited>;
+	submitTool(
+		name: string,
+		url: string,
+		submitterEmail: string | undefined,
+		limit: RateLimit,
+	): Promise<SubmitOutcome | RateLimited>;
+	/** Counts a request that writes nothing (invalid input), for the same limit. */
+	hitRateLimit(limit: RateLimit): Promise<RateLimitHit>;
 }
