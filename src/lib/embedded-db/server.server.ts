@@ -62,6 +62,7 @@ export async function startEmbeddedDb(
 	let server: PgliteWireServer | undefined;
 	let applied: string[] = [];
 	try {
+		// relaxedDurability left off: it only skips awaiting syncToFs, a no-op on a Node directory.
 		db = await PGlite.create(config.dataDir);
 		applied = await migrate(db, { seed: options.seed });
 		server = new PgliteWireServer(db);
