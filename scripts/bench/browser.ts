@@ -12,12 +12,20 @@ import { median } from './stats.ts';
 const VIEWPORT = { width: 1280, height: 900 };
 const PAGE_TIMEOUT_MS = 180_000;
 
+/**
+ * Chromium flags for measuring: every host but loopback fails to resolve at once (the logo
+ * service, offline here; in the browser, not through Playwright's request interception, which
+ * would add its own round trips), and frames are drawn as soon as they are ready rather than
+ * at the next 60 Hz tick, so a keystroke's time is the page's work, not the wait for a vsync.
+ */
+export const BENCH_CHROMIUM_ARGS = [
+	'--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+	'--disable-frame-rate-limit',
+	'--disable-gpu-vsync',
+];
+
 async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
 	const context = await browser.newContext({ viewport: VIEWPORT });
-	// Offline machine: anything not on loopback (the logo service) fails at once, as in the tests.
-	await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) =>
-		route.abort('internetdisconnected'),
-	);
 	const page = await context.newPage();
 	page.setDefaultTimeout(PAGE_TIMEOUT_MS);
 	return { context, page };
@@ -122,12 +130,13 @@ export async function searchLatency(
 			const matches = needle
 				? lowered.filter((name) => name.includes(needle)).length
 				: names.length;
-			const expected = Math.min(matches, GRID_PAGE_SIZE);
+			// At least the first page; more only if the grid went on filling towards the viewport.
+			const expected = [Math.min(matches, GRID_PAGE_SIZE), matches];
 			const limit = SETTLE_LIMIT_MS + 5_000;
 			try {
 				const [sample, shown] = await withTimeout(
 					(async () => {
-						await page.evaluate(`window.__bench.expect = ${expected}`);
+						await page.evaluate(`window.__bench.expect = [${expected.join(',')}]`);
 						await (key === 'Backspace' ? page.keyboard.press(key) : page.keyboard.type(key));
 						return (await page.evaluate(`window.__bench.until(${index + 1})`)) as [number, number];
 					})(),
@@ -135,7 +144,7 @@ export async function searchLatency(
 					`keystroke ${index + 1} ("${query}")`,
 				);
 				result.samples.push(sample);
-				if (shown !== expected) result.wrongResults++;
+				if (shown < expected[0]! || shown > expected[1]!) result.wrongResults++;
 			} catch (error) {
 				// The page is still busy with this keystroke: count it as the time waited and stop.
 				result.samples.push(limit);
@@ -158,7 +167,7 @@ export async function frameFloor(browser: Browser, keystrokes = 20): Promise<num
 	try {
 		await page.setContent('<input id="box"><ul id="tool-grid"></ul>');
 		await page.evaluate(INSTRUMENT_SEARCH);
-		await page.evaluate('window.__bench.expect = 0');
+		await page.evaluate('window.__bench.expect = [0, 0]');
 		await page.click('#box');
 		const samples: number[] = [];
 		for (let index = 0; index < keystrokes; index++) {

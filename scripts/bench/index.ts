@@ -6,7 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { chromiumPath, launchChromium } from '../../tests/helpers/browser.ts';
-import { frameFloor, paintTimings, searchLatency } from './browser.ts';
+import { BENCH_CHROMIUM_ARGS, frameFloor, paintTimings, searchLatency } from './browser.ts';
 import { buildSite, directorySize } from './build.ts';
 import { benchFunctions, type FunctionsOutcome } from './functions.ts';
 import { pagePayload } from './payload.ts';
@@ -114,7 +114,7 @@ const projectDir = process.cwd();
 const source = await siteSource(values.ref);
 // Migrations, node_modules and the build all resolve from the working directory.
 process.chdir(source.dir);
-const browser = chromiumPath() ? await launchChromium() : null;
+const browser = chromiumPath() ? await launchChromium(BENCH_CHROMIUM_ARGS) : null;
 if (!browser) log('no Chromium found (apt-get install -y chromium): browser figures are skipped');
 try {
 	// What one keystroke costs on an empty page under the machine's current load.

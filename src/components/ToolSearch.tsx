@@ -37,6 +37,28 @@ function indexCards(grid: HTMLElement | null, more: HTMLTemplateElement | null):
 }
 
 /**
+ * Moves the template's cards into this document a batch at a time while the page is idle, so
+ * that no keystroke pays for adopting the cards it shows first (in a 10,000-tool catalogue the
+ * first search would otherwise take several frames).
+ */
+function adoptWhenIdle(cards: Card[], from = 0) {
+	if (!('requestIdleCallback' in window)) return;
+	requestIdleCallback((deadline) => {
+		let i = from;
+		// Small steps, within the idle time the browser grants, so typing never waits on them.
+		while (i < cards.length && deadline.timeRemaining() > 2) {
+			const end = Math.min(i + 100, cards.length);
+			for (; i < end; i++) {
+				const { element } = cards[i]!;
+				// adoptNode also detaches: leave the cards already in this page where they are.
+				if (element.ownerDocument !== document) document.adoptNode(element);
+			}
+		}
+		if (i < cards.length) adoptWhenIdle(cards, i);
+	});
+}
+
+/**
  * Live name search and category chips over the cards already in the page. It gets no
  * catalogue data: it indexes each card's name and `data-category` once, then per keystroke
  * moves the first page of matching cards into the grid, so a keystroke costs the same at 100
@@ -52,6 +74,7 @@ export default function ToolSearch({ total, gridId, categories }: Props) {
 	const [limit, setLimit] = useState(GRID_PAGE_SIZE);
 	const [footer, setFooter] = useState<HTMLElement | null>(null);
 	const cards = useRef<Card[]>([]);
+	const pendingAddress = useRef<Filter | null>(null);
 	const searchBox = useRef<HTMLInputElement>(null);
 	const allChip = useRef<HTMLButtonElement>(null);
 	const known = useMemo(() => new Set(categories.map((c) => c.slug)), [categories]);
@@ -89,19 +112,45 @@ export default function ToolSearch({ total, gridId, categories }: Props) {
 			document.getElementById(parts.more) as HTMLTemplateElement | null,
 		);
 		setFooter(document.getElementById(parts.footer));
-		const restore = () => show(filterFromSearch(window.location.search, known));
+		adoptWhenIdle(cards.current);
+		const restore = () => {
+			pendingAddress.current = null;
+			show(filterFromSearch(window.location.search, known));
+		};
 		restore();
 		window.addEventListener('popstate', restore);
 		return () => window.removeEventListener('popstate', restore);
 	}, [gridId, known]);
 
-	/** Typing replaces the current history entry; choosing a category adds one, so Back undoes it. */
-	function update(next: Filter, history: 'push' | 'replace') {
-		show(next);
+	/** Writes the filter into the address: a new history entry, or in place of the current one. */
+	function writeAddress(next: Filter, history: 'push' | 'replace') {
 		const url = new URL(window.location.href);
 		url.search = searchWithFilter(url.search, next);
 		if (history === 'push') window.history.pushState(window.history.state, '', url);
 		else window.history.replaceState(window.history.state, '', url);
+	}
+
+	/**
+	 * Choosing a category adds a history entry, so Back undoes it. Typing replaces the current
+	 * entry once the grid has painted, at most once a frame: Chromium takes a few milliseconds
+	 * to write the address, which would otherwise delay every keystroke's result.
+	 */
+	function update(next: Filter, history: 'push' | 'replace') {
+		show(next);
+		if (history === 'push') {
+			pendingAddress.current = null;
+			return writeAddress(next, 'push');
+		}
+		const scheduled = pendingAddress.current !== null;
+		pendingAddress.current = next;
+		if (scheduled) return;
+		requestAnimationFrame(() =>
+			setTimeout(() => {
+				const latest = pendingAddress.current;
+				pendingAddress.current = null;
+				if (latest) writeAddress(latest, 'replace');
+			}),
+		);
 	}
 
 	const trimmed = filter.query.trim();

@@ -7,7 +7,7 @@ export function gridParts(gridId: string) {
 }
 
 /** Cards rendered on the home page before any search, and added per "Show more". */
-export const GRID_PAGE_SIZE = 60;
+export const GRID_PAGE_SIZE = 24;
 
 /**
  * Puts exactly `elements`, in order, into `list`, touching the DOM only when that changes.

@@ -25,7 +25,7 @@ export function browserAvailable(): boolean {
 }
 
 /** Headless Chromium with the flags this machine needs (no network beyond loopback); Playwright gives each launch a fresh profile. */
-export function launchChromium(): Promise<Browser> {
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
 	const executablePath = chromiumPath();
 	if (!executablePath) throw new Error('Chromium not found: apt-get install -y chromium');
 	return chromium.launch({
@@ -39,6 +39,7 @@ export function launchChromium(): Promise<Browser> {
 			'--disable-background-networking',
 			'--disable-component-update',
 			'--disable-sync',
+			...extraArgs,
 		],
 	});
 }

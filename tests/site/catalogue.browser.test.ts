@@ -77,7 +77,7 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 	it('keeps the query in the address across reload and back', async () => {
 		const { page, close } = await home();
 		await search(page).fill('c++');
-		expect(new URL(page.url()).searchParams.get('q')).toBe('c++');
+		await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('c++');
 		await page.reload();
 		await page.waitForSelector(SEARCH_READY);
 		await expect.poll(() => search(page).inputValue()).toBe('c++');

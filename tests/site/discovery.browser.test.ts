@@ -72,7 +72,7 @@ describe.runIf(browserAvailable())('discovery in a browser', () => {
 		await home(page);
 		await chip(page, label('estimating')).click();
 		await search(page).fill('c++');
-		expect(new URL(page.url()).search).toBe('?category=estimating&q=c%2B%2B');
+		await expect.poll(() => new URL(page.url()).search).toBe('?category=estimating&q=c%2B%2B');
 		await page.reload();
 		await page.waitForSelector(SEARCH_READY);
 		await expect.poll(() => search(page).inputValue()).toBe('c++');
@@ -127,7 +127,7 @@ describe.runIf(browserAvailable())('discovery in a browser', () => {
 		expect(estimating).toMatchObject({ pressed: 'false', ringVisible: true });
 		await page.keyboard.press('Space');
 		expect(await focused(page)).toMatchObject({ pressed: 'true' });
-		expect(new URL(page.url()).search).toBe('?category=estimating&q=pro');
+		await expect.poll(() => new URL(page.url()).search).toBe('?category=estimating&q=pro');
 		const [firstName] = namesIn('estimating', 'pro');
 		const card = await tabTo(page, (f) => f.tag === 'a' && f.name.startsWith(firstName));
 		expect(card.ringVisible).toBe(true);
