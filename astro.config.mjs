@@ -32,7 +32,10 @@ export default defineConfig({
 							// whole (about 0.5 KB less on every page with an island).
 							codeSplitting: {
 								groups: [
-									{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+									{
+										name: 'react',
+										test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/,
+									},
 								],
 							},
 						},
