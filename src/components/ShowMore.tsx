@@ -5,8 +5,12 @@ interface Props {
 	shown: number;
 	matches: number;
 	pageSize: number;
-	/** Adds the next page; `byClick` moves the focus to the first card added. */
-	onMore: (byClick: boolean) => void;
+	/**
+	 * Adds the next page. A click passes how many cards were shown when the button took the
+	 * focus, so the focus moves to the first card the visitor has not reached yet (pages may
+	 * have come on their own in between); scrolling passes null.
+	 */
+	onMore: (focusFrom: number | null) => void;
 }
 
 /**
@@ -15,6 +19,7 @@ interface Props {
  */
 export default function ShowMore({ shown, matches, pageSize, onMore }: Props) {
 	const button = useRef<HTMLButtonElement>(null);
+	const shownAtFocus = useRef(shown);
 	const latestOnMore = useRef(onMore);
 	latestOnMore.current = onMore;
 	const remaining = matches - shown;
@@ -25,7 +30,7 @@ export default function ShowMore({ shown, matches, pageSize, onMore }: Props) {
 		// A new observer reports at once whether the button is still near: keep filling until it is not.
 		const observer = new IntersectionObserver(
 			([entry]) => {
-				if (entry?.isIntersecting) latestOnMore.current(false);
+				if (entry?.isIntersecting) latestOnMore.current(null);
 			},
 			{ rootMargin: '0px 0px 800px 0px' },
 		);
@@ -39,7 +44,13 @@ export default function ShowMore({ shown, matches, pageSize, onMore }: Props) {
 			<p className="show-more__count">
 				Showing {shown} of {matches} tools
 			</p>
-			<button ref={button} type="button" className="button" onClick={() => onMore(true)}>
+			<button
+				ref={button}
+				type="button"
+				className="button"
+				onFocus={() => (shownAtFocus.current = shown)}
+				onClick={() => onMore(shownAtFocus.current)}
+			>
 				Show {Math.min(pageSize, remaining)} more
 			</button>
 		</div>

@@ -93,7 +93,7 @@ export default function ToolSearch({ total, gridId, categories }: Props) {
 		setLimit(GRID_PAGE_SIZE);
 	}
 
-	function showMore(byClick: boolean) {
+	function showMore(focusFrom: number | null) {
 		const next = limit + GRID_PAGE_SIZE;
 		const list = grid();
 		if (!list) return;
@@ -102,7 +102,7 @@ export default function ToolSearch({ total, gridId, categories }: Props) {
 			result.matches.slice(0, next).map((card) => card.element),
 		);
 		setLimit(next);
-		if (byClick) list.children[limit]?.querySelector('a')?.focus();
+		if (focusFrom !== null) list.children[focusFrom]?.querySelector('a')?.focus();
 	}
 
 	useEffect(() => {

@@ -98,13 +98,16 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 		expect(
 			await page.getByText(`Showing ${GRID_PAGE_SIZE} of ${liveNames.length} tools`).count(),
 		).toBe(1);
-		// By keyboard: the button adds a page and takes the focus to the first card it added.
+		// By keyboard: the button adds a page and takes the focus to the first card not reached yet.
 		await more.focus();
 		await page.keyboard.press('Enter');
 		await expect
 			.poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
 			.toContain(liveNames[GRID_PAGE_SIZE]);
-		expect(await visibleCardNames(page)).toEqual(liveNames.slice(0, GRID_PAGE_SIZE * 2));
+		// Focusing the button may already have brought a page on its own: never fewer, in order.
+		const shown = await visibleCardNames(page);
+		expect(shown.length).toBeGreaterThanOrEqual(GRID_PAGE_SIZE * 2);
+		expect(shown).toEqual(liveNames.slice(0, shown.length));
 		// By scrolling: the next pages come on their own near the end of the grid.
 		for (let i = 0; i < 10; i++) await page.mouse.wheel(0, 20_000);
 		await expect.poll(() => visibleCardNames(page)).toEqual(liveNames);
