@@ -5,6 +5,8 @@ export interface CategoryOption {
 	slug: string;
 	label: string;
 	description: string;
+	/** The category's own page. */
+	href: string;
 	count: number;
 }
 

@@ -10,7 +10,6 @@ import {
 	searchWithFilter,
 } from '../lib/category-filter';
 import { GRID_PAGE_SIZE, gridParts, showInList } from '../lib/grid-window';
-import { paths } from '../lib/paths';
 import { searchKey } from '../lib/search';
 import CategoryChips, { type CategoryOption } from './CategoryChips';
 import ShowMore from './ShowMore';
@@ -191,7 +190,7 @@ export default function ToolSearch({ total, gridId, categories }: Props) {
 			/>
 			{chosen && (
 				<p className="search__category">
-					{chosen.description} <a href={paths.category(chosen.slug)}>More about {chosen.label}</a>
+					{chosen.description} <a href={chosen.href}>More about {chosen.label}</a>
 				</p>
 			)}
 			<p className="search__status" role="status" aria-live="polite">

@@ -83,6 +83,9 @@ export default async function setup(project: TestProject) {
 		{
 			env: {
 				...process.env,
+				// Vitest sets NODE_ENV=test, which Vite would honour with React's development build:
+				// the site under test is built as for production.
+				NODE_ENV: 'production',
 				// Secrets present at build time, as on Netlify: none may reach dist/.
 				...FAKE_SECRETS,
 				EMBEDDED_DB_DIR: db.dataDir,

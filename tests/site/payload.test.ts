@@ -1,6 +1,8 @@
 // What the built pages send a browser, checked structurally (sizes and timings are for
 // `npm run bench`): each tool once on the home page, no catalogue in island props, and no
 // JavaScript at all on pages without an island.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pagePayload } from '../../scripts/bench/payload.ts';
 import { connectEmbedded, type Sql } from '../../src/lib/store/embedded.server.ts';
@@ -34,6 +36,24 @@ describe('home page', () => {
 		}
 		for (const tool of live) expect(props).not.toContain(new URL(tool.url).host);
 		expect(props).not.toMatch(/\/app\/\d+\//);
+	});
+});
+
+describe('JavaScript on the home page', () => {
+	it('stays within the 75 KB gzip budget of DESIGN.md (1 KB = 1,000 bytes)', async () => {
+		const home = await pagePayload(distDir, '/');
+		expect(home.jsGzipTotal).toBeLessThanOrEqual(75_000);
+	});
+
+	it('leaves the toast library and the posting code until a visitor uses a form', async () => {
+		const { scripts } = await pagePayload(distDir, '/');
+		const code = await Promise.all(
+			scripts
+				.filter((script) => script.file.startsWith('/'))
+				.map((script) => readFile(path.join(distDir, script.file), 'utf8')),
+		);
+		expect(code.join('\n')).not.toContain('Toastify__');
+		expect(code.join('\n')).toMatch(/import\(["'`]\.\/submission\.[\w-]+\.js["'`]\)/);
 	});
 });
 

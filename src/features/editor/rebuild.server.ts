@@ -26,7 +26,13 @@ export async function buildInPlace(
 	await rm(next, { recursive: true, force: true });
 	await new Promise<void>((resolve, reject) => {
 		const child = spawn(path.resolve('node_modules/.bin/astro'), ['build'], {
-			env: { ...process.env, ASTRO_OUT_DIR: next, ASTRO_TELEMETRY_DISABLED: '1' },
+			// Always the production build: Vite would honour an inherited NODE_ENV (e.g. `test`).
+			env: {
+				...process.env,
+				NODE_ENV: 'production',
+				ASTRO_OUT_DIR: next,
+				ASTRO_TELEMETRY_DISABLED: '1',
+			},
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
 		let output = '';
