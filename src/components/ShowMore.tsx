@@ -32,7 +32,7 @@ export default function ShowMore({ shown, matches, pageSize, onMore }: Props) {
 			([entry]) => {
 				if (entry?.isIntersecting) latestOnMore.current(null);
 			},
-			{ rootMargin: '0px 0px 800px 0px' },
+			{ rootMargin: '0px 0px 200px 0px' },
 		);
 		observer.observe(target);
 		return () => observer.disconnect();

@@ -109,8 +109,16 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 		expect(shown.length).toBeGreaterThanOrEqual(GRID_PAGE_SIZE * 2);
 		expect(shown).toEqual(liveNames.slice(0, shown.length));
 		// By scrolling: the next pages come on their own near the end of the grid.
-		for (let i = 0; i < 10; i++) await page.mouse.wheel(0, 20_000);
-		await expect.poll(() => visibleCardNames(page)).toEqual(liveNames);
+		await expect
+			.poll(
+				async () => {
+					await page.mouse.wheel(0, 20_000);
+					return (await visibleCardNames(page)).length;
+				},
+				{ timeout: 30_000 },
+			)
+			.toBe(liveNames.length);
+		expect(await visibleCardNames(page)).toEqual(liveNames);
 		expect(await page.getByRole('button', { name: /^Show \d+ more$/ }).count()).toBe(0);
 		// A new search starts again from the first page of its matches.
 		await search(page).fill('a');
