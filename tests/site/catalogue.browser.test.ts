@@ -124,7 +124,10 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 		await search(page).fill('a');
 		const matches = liveNames.filter((name) => name.toLowerCase().includes('a'));
 		expect(matches.length).toBeGreaterThan(GRID_PAGE_SIZE);
-		expect(await visibleCardNames(page)).toEqual(matches.slice(0, GRID_PAGE_SIZE));
+		// (When the box is near the grid's end, the next page may follow at once: a prefix, in order.)
+		const found = await visibleCardNames(page);
+		expect(found.length).toBeGreaterThanOrEqual(GRID_PAGE_SIZE);
+		expect(found).toEqual(matches.slice(0, found.length));
 		expectNoErrors();
 		await close();
 	});
