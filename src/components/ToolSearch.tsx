@@ -3,14 +3,19 @@ import { createPortal } from 'react-dom';
 import {
 	type Filter,
 	type FilterResult,
-	type IndexedCard,
 	filterCards,
 	filterFromSearch,
 	filterStatus,
 	searchWithFilter,
 } from '../lib/category-filter';
-import { GRID_PAGE_SIZE, gridParts, showInList } from '../lib/grid-window';
-import { searchKey } from '../lib/search';
+import {
+	adoptWhenIdle,
+	type Card,
+	GRID_PAGE_SIZE,
+	gridParts,
+	indexCards,
+	showInList,
+} from '../lib/grid-window';
 import CategoryChips, { type CategoryOption } from './CategoryChips';
 import ShowMore from './ShowMore';
 
@@ -21,40 +26,6 @@ interface Props {
 	gridId: string;
 	/** The taxonomy (not the catalogue), with the server's count per category for the first paint. */
 	categories: CategoryOption[];
-}
-
-type Card = IndexedCard<Element>;
-
-/** Every card of the page, rendered or waiting in the grid's template, indexed once. */
-function indexCards(grid: HTMLElement | null, more: HTMLTemplateElement | null): Card[] {
-	const elements = [...(grid?.children ?? []), ...(more?.content.children ?? [])];
-	return elements.map((element) => ({
-		element,
-		nameKey: searchKey(element.querySelector('.card__name')?.textContent ?? ''),
-		category: (element as HTMLElement).dataset.category ?? '',
-	}));
-}
-
-/**
- * Moves the template's cards into this document a batch at a time while the page is idle, so
- * that no keystroke pays for adopting the cards it shows first (in a 10,000-tool catalogue the
- * first search would otherwise take several frames).
- */
-function adoptWhenIdle(cards: Card[], from = 0) {
-	if (!('requestIdleCallback' in window)) return;
-	requestIdleCallback((deadline) => {
-		let i = from;
-		// Small steps, within the idle time the browser grants, so typing never waits on them.
-		while (i < cards.length && deadline.timeRemaining() > 2) {
-			const end = Math.min(i + 100, cards.length);
-			for (; i < end; i++) {
-				const { element } = cards[i]!;
-				// adoptNode also detaches: leave the cards already in this page where they are.
-				if (element.ownerDocument !== document) document.adoptNode(element);
-			}
-		}
-		if (i < cards.length) adoptWhenIdle(cards, i);
-	});
 }
 
 /**
