@@ -13,11 +13,6 @@ export function nameMatcher(query: string): (nameKey: string) => boolean {
 	return needle === '' ? () => true : (nameKey) => nameKey.includes(needle);
 }
 
-/** Whether a lowercase name (see `searchKey`) matches the query; see `nameMatcher`. */
-export function nameMatches(nameKey: string, query: string): boolean {
-	return nameMatcher(query)(nameKey);
-}
-
 /** "1 tool" / "12 tools". */
 export function toolCount(count: number): string {
 	return `${count} ${count === 1 ? 'tool' : 'tools'}`;
