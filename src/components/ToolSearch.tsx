@@ -50,14 +50,20 @@ export default function ToolSearch({ total, gridId, categories }: Props) {
 	const known = useMemo(() => new Set(categories.map((c) => c.slug)), [categories]);
 	const grid = () => document.getElementById(gridId);
 
-	function show(next: Filter) {
-		const found = filterCards(cards.current, next);
+	/** Puts the first `count` matches into the grid; returns the grid, if the page has one. */
+	function fillGrid(matches: Card[], count: number) {
 		const list = grid();
 		if (list)
 			showInList(
 				list,
-				found.matches.slice(0, GRID_PAGE_SIZE).map((card) => card.element),
+				matches.slice(0, count).map((card) => card.element),
 			);
+		return list;
+	}
+
+	function show(next: Filter) {
+		const found = filterCards(cards.current, next);
+		fillGrid(found.matches, GRID_PAGE_SIZE);
 		setFilter(next);
 		setResult(found);
 		setLimit(GRID_PAGE_SIZE);
@@ -65,12 +71,8 @@ export default function ToolSearch({ total, gridId, categories }: Props) {
 
 	function showMore(focusFrom: number | null) {
 		const next = limit + GRID_PAGE_SIZE;
-		const list = grid();
+		const list = fillGrid(result.matches, next);
 		if (!list) return;
-		showInList(
-			list,
-			result.matches.slice(0, next).map((card) => card.element),
-		);
 		setLimit(next);
 		if (focusFrom !== null) list.children[focusFrom]?.querySelector('a')?.focus();
 	}

@@ -26,43 +26,41 @@ export default function NewsletterForm() {
 	);
 
 	return (
-		<>
-			<form
-				className="newsletter"
-				method="post"
-				action={paths.subscribeEndpoint}
-				onSubmit={onSubmit}
-				onFocus={onFocus}
-			>
-				<label htmlFor="newsletter-email" className="newsletter__label">
-					Your work e-mail
-				</label>
-				<div className="newsletter__row">
-					<input
-						id="newsletter-email"
-						className="form-input"
-						type="email"
-						name="email"
-						required
-						maxLength={254}
-						autoComplete="email"
-						placeholder="name@company.com"
-						value={email}
-						onChange={(event) => setEmail(event.target.value)}
-						aria-invalid={error ? true : undefined}
-						aria-describedby={error ? 'newsletter-email-error' : undefined}
-					/>
-					<button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-						{busy ? 'Subscribing…' : 'Subscribe'}
-					</button>
-				</div>
-				{error && (
-					<p id="newsletter-email-error" className="form-error">
-						{error}
-					</p>
-				)}
-				<Honeypot />
-			</form>
-		</>
+		<form
+			className="newsletter"
+			method="post"
+			action={paths.subscribeEndpoint}
+			onSubmit={onSubmit}
+			onFocus={onFocus}
+		>
+			<label htmlFor="newsletter-email" className="newsletter__label">
+				Your work e-mail
+			</label>
+			<div className="newsletter__row">
+				<input
+					id="newsletter-email"
+					className="form-input"
+					type="email"
+					name="email"
+					required
+					maxLength={254}
+					autoComplete="email"
+					placeholder="name@company.com"
+					value={email}
+					onChange={(event) => setEmail(event.target.value)}
+					aria-invalid={error ? true : undefined}
+					aria-describedby={error ? 'newsletter-email-error' : undefined}
+				/>
+				<button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+					{busy ? 'Subscribing…' : 'Subscribe'}
+				</button>
+			</div>
+			{error && (
+				<p id="newsletter-email-error" className="form-error">
+					{error}
+				</p>
+			)}
+			<Honeypot />
+		</form>
 	);
 }

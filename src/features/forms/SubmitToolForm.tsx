@@ -61,45 +61,43 @@ export default function SubmitToolForm() {
 	);
 
 	return (
-		<>
-			<form
-				className="submit-form"
-				method="post"
-				action={paths.submitEndpoint}
-				onSubmit={onSubmit}
-				onFocus={onFocus}
-			>
-				{field('name', 'Application Name', { type: 'text', maxLength: 100, autoComplete: 'off' })}
-				{field('url', 'Application URL', {
-					type: 'text',
-					inputMode: 'url',
-					maxLength: 2048,
-					autoComplete: 'url',
-					placeholder: 'https://example.com',
-					spellCheck: false,
-				})}
-				{field('email', 'Your e-mail (optional)', {
-					type: 'email',
-					required: false,
-					maxLength: 254,
-					autoComplete: 'email',
-					'aria-describedby': errors.email
-						? 'submit-email-error submit-email-hint'
-						: 'submit-email-hint',
-				})}
-				<p id="submit-email-hint" className="form-hint">
-					Only used to tell you when your tool is live. Never shown or shared.
-				</p>
-				<Honeypot />
-				<div className="form-actions">
-					<button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-						{busy ? 'Submitting…' : 'Submit'}
-					</button>
-					<a className="button" href={paths.home}>
-						Cancel
-					</a>
-				</div>
-			</form>
-		</>
+		<form
+			className="submit-form"
+			method="post"
+			action={paths.submitEndpoint}
+			onSubmit={onSubmit}
+			onFocus={onFocus}
+		>
+			{field('name', 'Application Name', { type: 'text', maxLength: 100, autoComplete: 'off' })}
+			{field('url', 'Application URL', {
+				type: 'text',
+				inputMode: 'url',
+				maxLength: 2048,
+				autoComplete: 'url',
+				placeholder: 'https://example.com',
+				spellCheck: false,
+			})}
+			{field('email', 'Your e-mail (optional)', {
+				type: 'email',
+				required: false,
+				maxLength: 254,
+				autoComplete: 'email',
+				'aria-describedby': errors.email
+					? 'submit-email-error submit-email-hint'
+					: 'submit-email-hint',
+			})}
+			<p id="submit-email-hint" className="form-hint">
+				Only used to tell you when your tool is live. Never shown or shared.
+			</p>
+			<Honeypot />
+			<div className="form-actions">
+				<button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+					{busy ? 'Submitting…' : 'Submit'}
+				</button>
+				<a className="button" href={paths.home}>
+					Cancel
+				</a>
+			</div>
+		</form>
 	);
 }
