@@ -183,3 +183,77 @@ insert into public.construction_apps (name, description, url, category, publishe
   ('Outbuild', 'Construction scheduling platform that connects master schedules with lookahead plans and weekly lean planning.', 'https://www.outbuild.com', 'scheduling', now() - interval '2 days'),
   ('Avetta', 'Supply chain risk management platform for contractor prequalification, safety compliance and worker qualifications.', 'https://www.avetta.com', 'safety-quality', now() - interval '364 days'),
   ('Autodesk ReCap', 'Autodesk software for converting laser scans and photos into point clouds and meshes for use in design tools.', 'https://www.autodesk.com/products/recap/overview', 'reality-capture', now() - interval '561 days');
+
+-- Integrations between listed tools: real, publicly documented connections among the sample tools,
+-- one row per pair (stored with the lower id first, shown from both sides). Each row cites the
+-- page where a vendor documents the connection (its integrations or marketplace page, a help
+-- article or an integration guide) and was recorded only after that page had been read.
+-- kind: native = built into one of the two products (a first-party connector, plug-in or import);
+-- marketplace = an app installed from a vendor's marketplace or partner listing; api = through an
+-- integration platform or connector service (Agave, Trimble App Xchange and the like).
+-- Editors verify a connection through its source before publishing it, and re-check the source
+-- when a vendor changes or retires an integration.
+insert into public.tool_integrations (tool_low_id, tool_high_id, kind, note, source_url)
+select least(a.id, b.id), greatest(a.id, b.id), v.kind, v.note, v.source_url
+from (values
+  ('Procore', 'Sage 300 CRE', 'native', 'Exports commitments, change orders and budgets to Sage job cost; imports vendors and cost codes', 'https://support.procore.com/integrations/sage-300-cre/about-the-procore-sage-300-cre-connector'),
+  ('OpenSpace', 'Procore', 'marketplace', 'Links OpenSpace 360 captures to a Procore project from the Procore Marketplace app', 'https://support.openspace.ai/en/articles/3197419-enable-procore-integration-on-project'),
+  ('Asite', 'Autodesk Construction Cloud', 'api', 'Asite CDE Connector syncs documents and metadata both ways with ACC', 'https://help.asite.com/en/articles/10061470-asite-cde-connector-for-autodesk-construction-cloud'),
+  ('Procore', 'Viewpoint Spectrum', 'native', 'Integration by Procore syncs Spectrum vendors, jobs and cost data with Procore', 'https://support.procore.com/integrations/integration-by-procore/tutorials/create-and-sync-viewpoint-spectrum-vendors-and-procore-companies'),
+  ('InEight', 'Bluebeam Revu', 'native', 'InEight Document runs document reviews in Bluebeam Studio Sessions', 'https://learn.ineight.com/Document_Enhanced/Content/Bluebeam-Integration/Using_Bluebeam_Studio_Session.htm'),
+  ('Procore', 'Viewpoint Vista', 'native', 'Procore''s Vista connector syncs jobs, vendors, budgets, commitments and job costs', 'https://support.procore.com/products/online/user-guide/company-level/erp-integrations/viewpoint-vista'),
+  ('Procore', 'Sage 100 Contractor', 'native', 'Procore''s Sage 100 Contractor connector syncs jobs, vendors, budgets and commitments', 'https://support.procore.com/integrations/sage-100/about-procore-sage-100'),
+  ('Procore', 'Acumatica Construction Edition', 'native', 'Project Financials connector syncs vendors, budgets, commitments and invoices with Acumatica', 'https://support.procore.com/integrations/acumatica-construction/about'),
+  ('Procore', 'CMiC', 'native', 'Project Financials + CMiC connector exports commitments and change orders, imports job costs', 'https://support.procore.com/integrations/cmic'),
+  ('OpenSpace', 'Autodesk Construction Cloud', 'marketplace', 'OpenSpace app in ACC sends field notes to Autodesk Build issues and RFIs', 'https://support.openspace.ai/en/articles/6945954-openspace-autodesk-rfis-and-issues-field-note-integration'),
+  ('Autodesk Build', 'CMiC', 'api', 'Agave Sync exports Autodesk Build subcontracts and change orders to CMiC', 'https://sync-docs.agaveapi.com/docs/autodesk-build-and-cmic/subcontracts'),
+  ('Autodesk Build', 'Viewpoint Vista', 'api', 'Agave Sync exports Autodesk Build subcontracts to Vista PM or SL', 'https://sync-docs.agaveapi.com/docs/autodesk-build-and-vista/subcontracts'),
+  ('Autodesk Build', 'Sage 300 CRE', 'api', 'Agave Sync exports Autodesk Build subcontracts to Sage 300 CRE commitments', 'https://sync-docs.agaveapi.com/docs/autodesk-build-and-sage-300-cre/subcontracts'),
+  ('Autodesk Build', 'Sage 100 Contractor', 'api', 'Agave Sync exports Autodesk Build projects to Sage 100 Contractor jobs', 'https://sync-docs.agaveapi.com/docs/autodesk-build-and-sage-100-contractor/projects'),
+  ('Autodesk Build', 'Viewpoint Spectrum', 'api', 'Agave Sync turns Autodesk Build change orders into Spectrum change requests', 'https://sync-docs.agaveapi.com/docs/autodesk-build-and-spectrum/change-orders'),
+  ('Procore', 'Foundation Software', 'api', 'Agave Sync exchanges Procore owner invoices with Foundation AR invoices', 'https://sync-docs.agaveapi.com/docs/procore-and-foundation/ar-invoices'),
+  ('Procore', 'Deltek ComputerEase', 'api', 'Agave Sync exports Procore owner invoices to ComputerEase AR invoices', 'https://sync-docs.agaveapi.com/docs/procore-and-computerease/ar-invoices'),
+  ('Autodesk Build', 'Deltek ComputerEase', 'api', 'Agave Sync turns Autodesk Build budget transfers into ComputerEase job RFCs', 'https://sync-docs.agaveapi.com/docs/autodesk-build-and-computerease/budget-transfers'),
+  ('HammerTech', 'Procore', 'native', 'HammerTech Sync service account pushes site data into Procore daily logs and directory', 'https://hammertech.zendesk.com/hc/en-au/articles/360004046655-Procore-Integration-Setup-Guide'),
+  ('busybusy', 'Procore', 'native', 'Syncs employees, projects and cost codes; pushes closed time entries to Procore', 'https://support.busybusy.com/en/articles/998660-understanding-the-busybusy-and-procore-integration'),
+  ('Speckle', 'Revit', 'native', 'Speckle connector publishes and loads Revit models', 'https://docs.speckle.systems/developers/data-schema/connector-index'),
+  ('Speckle', 'Rhino', 'native', 'Speckle connector publishes and loads Rhino models', 'https://docs.speckle.systems/developers/data-schema/connector-index'),
+  ('Speckle', 'AutoCAD', 'native', 'Speckle connector publishes and loads AutoCAD models', 'https://docs.speckle.systems/developers/data-schema/connector-index'),
+  ('Speckle', 'Autodesk Civil 3D', 'native', 'Speckle connector publishes and loads Autodesk Civil 3D models', 'https://docs.speckle.systems/developers/data-schema/connector-index'),
+  ('Speckle', 'Navisworks', 'native', 'Speckle connector publishes and loads Navisworks models', 'https://docs.speckle.systems/developers/data-schema/connector-index'),
+  ('Speckle', 'Archicad', 'native', 'Speckle connector publishes and loads Archicad models', 'https://docs.speckle.systems/developers/data-schema/connector-index'),
+  ('Speckle', 'Tekla Structures', 'native', 'Speckle connector publishes and loads Tekla Structures models', 'https://docs.speckle.systems/developers/data-schema/connector-index'),
+  ('Tekla Structures', 'Trimble Connect', 'native', 'Tekla extension publishes models and drawing annotations to a Trimble Connect project', 'https://support.tekla.com/help/tekla-structures/not-version-specific/publish_annotations_connect'),
+  ('Twinmotion', 'Archicad', 'native', 'Datasmith Direct Link imports and syncs Archicad scenes into Twinmotion', 'https://www.twinmotion.com/en-US/docs/2023.1/UsingTwinmotion/GettingYourContentIntoTwinmotion/DatasmithPlugins/datasmith-direct-link-workflow'),
+  ('Revit', 'Twinmotion', 'native', 'Revit opens models in Twinmotion and maps Revit families to Twinmotion assets', 'https://help.autodesk.com/cloudhelp/2025/JPN/Revit-DocumentPresent/files/GUID-AEF1C937-7C57-4F7C-B337-3EF2B011F9AA.htm'),
+  ('BIM 360', 'Revit', 'native', 'BIM 360 Model Coordination runs automatic clash detection on uploaded Revit models', 'https://help.autodesk.com/cloudhelp/ENU/BIM360D-Model-Coordination/files/GUID-38CC3A1C-92FF-4682-847F-9CFAFCC4CCCE.html'),
+  ('BIM 360', 'Navisworks', 'native', 'BIM 360 Model Coordination aggregates and clashes Navisworks NWC models', 'https://help.autodesk.com/cloudhelp/ENU/BIM360D-Model-Coordination/files/GUID-38CC3A1C-92FF-4682-847F-9CFAFCC4CCCE.html'),
+  ('Procore', 'Primavera P6', 'native', 'Procore''s Schedule tool imports P6 XER and PMXML schedules into its Gantt view', 'https://support.procore.com/integrations/oracle-primavera/primavera-schedule-detailed-data-mapping'),
+  ('Procore', 'Microsoft Project', 'native', 'Procore''s schedule tool integrates uploaded Microsoft Project schedules read-only', 'https://en-au.support.procore.com/faq/how-do-i-edit-a-project-schedule-in-procore'),
+  ('Procore', 'Asta Powerproject', 'native', 'Procore''s schedule tool integrates uploaded Asta Powerproject programmes read-only', 'https://en-au.support.procore.com/faq/how-do-i-edit-a-project-schedule-in-procore'),
+  ('SmartPM', 'Primavera P6', 'native', 'SmartPM imports Primavera XER and XML schedule updates for analysis', 'https://help.smartpm.com/migration/guidelines-for-getting-started'),
+  ('SmartPM', 'Microsoft Project', 'native', 'SmartPM imports Microsoft Project MPP schedule updates for analysis', 'https://help.smartpm.com/migration/guidelines-for-getting-started'),
+  ('SmartPM', 'Phoenix Project Manager', 'native', 'SmartPM imports Phoenix Project PPX schedules for analysis', 'https://help.smartpm.com/migration/guidelines-for-getting-started'),
+  ('SmartPM', 'Asta Powerproject', 'native', 'SmartPM imports Powerproject PP schedules for analysis', 'https://help.smartpm.com/migration/guidelines-for-getting-started'),
+  ('Oracle Aconex', 'Primavera P6', 'native', 'Aconex Cost imports schedule activities from an integrated Primavera P6 schedule', 'https://help.aconex.com/cost/incorporating-schedule-information-in-cost'),
+  ('e-Builder', 'Bluebeam Revu', 'native', 'e-Builder launches Bluebeam Studio sessions on its documents for permitted users', 'https://help.e-builder.net/Content/bluebeam_permissions.htm'),
+  ('Deltek Acumen', 'Microsoft Project', 'native', 'Acumen links to and imports Microsoft Project MPP files and Project Server data', 'https://help.deltek.com/Products/Acumen/8.6/GA/Microsoft%20Project%20External%20Data%20Source.html'),
+  ('Procore', 'Navisworks', 'native', 'Procore BIM Plugin in Navisworks lists coordination issues and elevates them to RFIs', 'https://support.procore.com/products/procore-bim-plugins/tutorials/elevate-a-coordination-issue-to-an-rfi-from-the-procore-bim-plugin'),
+  ('Procore', 'Solibri', 'native', 'Procore''s Coordination Issues tool imports BCF 2.1 issues exported from Solibri', 'https://support.procore.com/faq/how-can-i-prevent-import-errors-when-using-the-coordination-issues-tool'),
+  ('Procore', 'Revizto', 'native', 'Procore''s Coordination Issues tool imports BCF 2.1 issues exported from Revizto', 'https://support.procore.com/faq/how-can-i-prevent-import-errors-when-using-the-coordination-issues-tool'),
+  ('CMiC', 'Oracle Textura Payment Management', 'marketplace', 'Partner-built two-way integration for contracts, change orders, compliance, invoices and payments', 'https://cmicglobal.com/integrations/the-cmic-platform/partner-built/oracle-textura'),
+  ('Deltek Acumen', 'Primavera P6', 'native', 'Acumen links to P6 XER and XML files and imports projects through P6 web services', 'https://help.deltek.com/Product/Acumen/8.5/GA/Oracle%20Primavera%20External%20Data%20Source.html'),
+  ('SmartBarrel', 'Viewpoint Vista', 'api', 'SmartBarrel syncs employees, jobs and timecards with Vista through Trimble App Xchange', 'https://ask.smartbarrel.io/how-to-setup-the-vista-viewpoint-integration'),
+  ('ClockShark', 'Sage 100 Contractor', 'api', 'Syncs Sage jobs, employees and cost codes; exports timesheets to Sage through Trimble App Xchange', 'https://help.clockshark.com/using-the-sage-100-contractor-integration'),
+  ('ExakTime', 'Viewpoint Vista', 'native', 'AccountLinx exports ExakTime time data for Vista; SyncLinx imports Vista records', 'https://support.arcoro.com/hc/en-us/articles/30294944549403-Setting-Up-AccountLinx-for-Vista-by-Viewpoint-Formerly-Viewpoint-Construction-Software'),
+  ('Viewpoint Spectrum', 'LCPtracker', 'native', 'Spectrum builds the LCPtracker certified payroll upload file', 'https://help.trimble.com/en/spectrum/spectrum/accounting/payroll/payroll-reports/certified-payroll-report/other-information-for-lcptracker-file/lcptracker-xls-format'),
+  ('Fleetio', 'Geotab', 'native', 'Imports Geotab meters, locations, engine faults and DVIR defects into Fleetio', 'https://help.fleetio.com/telematicsgps/geotab-integration-1'),
+  ('Fleetio', 'Motive', 'native', 'Imports Motive meters, locations, faults, fuel and DVIR defects into Fleetio', 'https://help.fleetio.com/en_US/telematicsgps/motive-keeptruckin-integration'),
+  ('Tenna', 'Procore', 'marketplace', 'Tenna app from the Procore Marketplace syncs assets as Procore equipment and feeds daily logs', 'https://help.tenna.com/article/308-project-management-procore'),
+  ('ExakTime', 'Sage 300 CRE', 'native', 'AccountLinx exports ExakTime time data into Sage 300 (Timberline); SyncLinx imports Sage records', 'https://support.arcoro.com/hc/en-us/articles/1260804544349-Setting-Up-AccountLinx-for-Sage-300-Timberline'),
+  ('ExakTime', 'Sage 100 Contractor', 'native', 'AccountLinx exports time and expenses into Sage 100 Contractor; SyncLinx imports jobs and employees', 'https://support.arcoro.com/hc/en-us/articles/1260804544589'),
+  ('Tenna', 'Viewpoint Vista', 'api', 'Two-way sync of equipment, jobs and fuel entries with Vista through Trimble Data Xchange', 'https://help.tenna.com/article/777-viewpoint-vista-integration-overview-requirements'),
+  ('Tenna', 'Viewpoint Spectrum', 'api', 'Shares equipment, jobs and meter readings with Spectrum through Trimble Data Xchange', 'https://help.tenna.com/article/776-viewpoint-spectrum-integration-overview-requirements')
+) as v (tool_a, tool_b, kind, note, source_url)
+join public.construction_apps a on a.name = v.tool_a
+join public.construction_apps b on b.name = v.tool_b;
