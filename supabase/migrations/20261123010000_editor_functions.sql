@@ -5,6 +5,28 @@
 -- (a unique index, so two editors approving at once publish one); rebuild requests that an
 -- interrupted editor had claimed are retried.
 
+-- tool_url_key, two fixes found by its direct test: a tracking parameter is removed only when
+-- its whole name matches (`ref` no longer eats the start of `referrer=x`), and removing one
+-- between two others keeps their separator (`?a=1&utm_source=x&b=2` gives `?a=1&b=2`, not
+-- `?a=1b=2`). Stored keys are recomputed below.
+create or replace function public.tool_url_key(url text) returns text
+language sql immutable parallel safe set search_path = ''
+as $$
+  select regexp_replace(
+    regexp_replace(
+      regexp_replace(
+        regexp_replace(
+          regexp_replace(
+            regexp_replace(lower(split_part(url, '#', 1)), '^https?://(www\.)?', ''),
+            '([?&])(utm_[^=&]*|fbclid|gclid|msclkid|mc_cid|mc_eid|ref|source)(=[^&]*)?(?=&|$)', '\1', 'g'),
+          '&&+', '&', 'g'),
+        '\?&+', '?'),
+      '[?&]+$', ''),
+    '/+(\?|$)', '\1')
+$$;
+update public.construction_apps set url = url;
+update public.new_app_submissions set url = url;
+
 -- The host of a tool URL: its duplicate key (tool_url_key) up to the first / or ?.
 create function public.tool_host(url text) returns text
 language sql immutable parallel safe set search_path = ''
