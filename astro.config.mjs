@@ -15,27 +15,6 @@ const logoOrigin = new URL(config.logoUrlTemplate.replaceAll('{host}', 'example.
 /** @type {Set<string>} */
 const unlisted = new Set([paths.submitted, paths.subscribed]);
 
-/**
- * Vite wraps every lazy `import()` in a helper that preloads the imported chunk's dependencies
- * (0.6 KB gzip on the home page, a tenth of the site's own JavaScript). The site's one lazy
- * import (the form code, see useFormSubmit.ts) depends only on chunks its pages have already
- * loaded, so the wrapper is removed and the unused helper is minified away. A lazy import added
- * later would load its dependencies one after another instead of in parallel. If a future Vite
- * writes the call differently, nothing is unwrapped and the page is just 0.6 KB larger.
- * @returns {import('vite').Plugin}
- */
-function unwrapPreloadedImports() {
-	const wrapped =
-		/__vitePreload\(\s*\(\)\s*=>\s*(import\(\s*"[^"]+"\s*\))\s*,\s*__VITE_PRELOAD__\s*\)/g;
-	return {
-		name: 'contech:unwrap-preloaded-imports',
-		applyToEnvironment: (environment) => environment.name === 'client',
-		renderChunk(code) {
-			return code.includes('__vitePreload(') ? code.replace(wrapped, '$1') : null;
-		},
-	};
-}
-
 export default defineConfig({
 	// SITE_URL, else Netlify's URL: canonical links, sitemap, feed.
 	site: config.siteUrl,
@@ -46,7 +25,6 @@ export default defineConfig({
 	devToolbar: { enabled: false },
 	build: { inlineStylesheets: 'never' },
 	vite: {
-		plugins: [unwrapPreloadedImports()],
 		environments: {
 			client: {
 				build: {

@@ -1,10 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 
 /**
- * A new page that fails the test on any unexpected console error or page error. Logo
- * requests are refused, as they are offline: the site must cope with that.
+ * A new page that fails the test on any console error or page error: checked when the test
+ * finishes, for every page every browser test opens (this is the one place that decides).
+ * Logo requests are refused, as they are offline: the site must cope with that. A test that
+ * provokes an error on purpose says which with `allowErrors`.
  */
 export async function openPage(
 	browser: Browser,
@@ -16,6 +18,11 @@ export async function openPage(
 	});
 	const page = await context.newPage();
 	const errors: string[] = [];
+	const allowed: RegExp[] = [];
+	const unexpected = () => errors.filter((error) => !allowed.some((allow) => allow.test(error)));
+	onTestFinished(() => {
+		expect(unexpected(), 'console or page errors in the browser').toEqual([]);
+	});
 	const logoHost = 'icons.duckduckgo.com';
 	await page.route(`https://${logoHost}/**`, (route) => route.abort('internetdisconnected'));
 	page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
@@ -28,9 +35,14 @@ export async function openPage(
 	});
 	return {
 		page,
-		/** Console errors not yet accounted for; pass `allow` for ones a test provokes on purpose. */
+		/** Errors matching `pattern` are provoked by the test on purpose: not failures. */
+		allowErrors(pattern: RegExp) {
+			allowed.push(pattern);
+		},
+		/** Checks now (the end of the test checks again); `allow` as in allowErrors. */
 		expectNoErrors(allow?: RegExp) {
-			expect(errors.filter((error) => !(allow && allow.test(error)))).toEqual([]);
+			if (allow) allowed.push(allow);
+			expect(unexpected()).toEqual([]);
 		},
 		close: () => context.close(),
 	};
