@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 
 export interface CliResult {
 	code: number;

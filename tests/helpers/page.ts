@@ -1,12 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { expect, onTestFinished } from 'vitest';
+import { paths } from '../../src/lib/paths.ts';
 
 /**
  * A new page that fails the test on any console error or page error: checked when the test
  * finishes, for every page every browser test opens (this is the one place that decides).
- * Logo requests are refused, as they are offline: the site must cope with that. A test that
- * provokes an error on purpose says which with `allowErrors`.
+ * Not errors of the page, only the browser's network log: a failed logo (offline, refused
+ * here: the site must cope), the page's own document answering 404 (the 404 page), and a form
+ * post the site answers with an error or cannot reach (the forms show their own message, which
+ * the tests check). A test that provokes another error on purpose names it with `allowErrors`.
  */
 export async function openPage(
 	browser: Browser,
@@ -30,7 +33,11 @@ export async function openPage(
 		if (message.type() !== 'error') return;
 		const source = message.location().url ?? '';
 		if (source.includes(logoHost)) return;
-		if (message.text().includes('Failed to load resource') && source.includes(logoHost)) return;
+		const networkLog = message.text().startsWith('Failed to load resource');
+		const formPost = [paths.submitEndpoint, paths.subscribeEndpoint].some(
+			(endpoint) => new URL(source, page.url()).pathname === endpoint,
+		);
+		if (networkLog && (formPost || source === page.url())) return;
 		errors.push(`console.error: ${message.text()} (${source})`);
 	});
 	return {
