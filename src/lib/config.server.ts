@@ -36,7 +36,16 @@ const whole = (min: number, max: number, hint: string) =>
 	);
 const port = () => whole(1, 65535, 'must be a TCP port number (1-65535)');
 const loopback = (value: string) =>
-	['localhost', '127.0.0.1', '[::1]'].includes(new URL(value).hostname);
+	URL.canParse(value) && ['localhost', '127.0.0.1', '[::1]'].includes(new URL(value).hostname);
+/** Values never repeated in an error message (logs are not the place for them). */
+const SECRET = new Set([
+	'SUPABASE_SECRET_KEY',
+	'SUPABASE_PUBLISHABLE_KEY',
+	'SUPABASE_ANON_KEY',
+	'RATE_LIMIT_SALT',
+	'NETLIFY_BUILD_HOOK_URL',
+	'SMTP_URL',
+]);
 
 const schema = z.object({
 	SUPABASE_URL: url(['https:', 'http:'], 'must be the project URL, e.g. https://abcd.supabase.co'),
@@ -80,7 +89,10 @@ const schema = z.object({
 type Raw = z.output<typeof schema>;
 
 /** The rules that only hold in production, and the keys each role needs there. */
-function productionProblems(raw: Raw, role: ConfigRole): string[] {
+function productionProblems(
+	raw: Partial<Record<keyof Raw, string | undefined>>,
+	role: ConfigRole,
+): string[] {
 	if (!raw.SUPABASE_URL) return [];
 	const problems: string[] = [];
 	if (!raw.SUPABASE_URL.startsWith('https:') && !loopback(raw.SUPABASE_URL))
@@ -133,11 +145,17 @@ export const DEFAULT_CONTACT_URL = 'https://www.linkedin.com/company/constructio
 /** Validates `env` for `role`; throws a ConfigError listing every problem. */
 export function parseConfig(env: NodeJS.ProcessEnv, role: ConfigRole): Config {
 	const parsed = schema.safeParse(env);
-	const problems = parsed.success
-		? productionProblems(parsed.data, role)
-		: parsed.error.issues.map(
-				(issue) => `${issue.path.join('.')} ${issue.message} (got "${env[String(issue.path[0])]}")`,
-			);
+	const shown = (name: string) => (SECRET.has(name) ? '' : ` (got "${env[name]}")`);
+	const problems = [
+		...(parsed.error?.issues ?? []).map(
+			(issue) => `${issue.path.join('.')} ${issue.message}${shown(String(issue.path[0]))}`,
+		),
+		// Checked on the raw values too, so one run lists every problem, not the first kind.
+		...productionProblems(
+			Object.fromEntries(Object.keys(schema.shape).map((name) => [name, env[name] || undefined])),
+			role,
+		),
+	];
 	if (problems.length || !parsed.success) throw new ConfigError(problems);
 	const raw = parsed.data;
 	const port = Number(raw.PORT ?? 8888);

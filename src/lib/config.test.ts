@@ -80,4 +80,15 @@ describe('configuration', () => {
 		expect(parseConfig({ OUTBOUND_REF: '' }, 'build').outboundRef).toBe('');
 		expect(parseConfig({}, 'build').outboundRef).toBeUndefined();
 	});
+
+	it('lists wrong values and missing production keys together, never repeating a secret', () => {
+		const found = problems(
+			{ SUPABASE_URL: 'https://demo.supabase.co', SMTP_URL: 'mail://user:hunter2@x', PORT: 'x' },
+			'functions',
+		);
+		expect(found).toHaveLength(4);
+		expect(found.join('\n')).not.toContain('hunter2');
+		expect(found.join('\n')).toMatch(/PORT must be a TCP port number.*"x"/);
+		expect(found.join('\n')).toMatch(/RATE_LIMIT_SALT is not/);
+	});
 });
