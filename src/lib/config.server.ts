@@ -88,6 +88,9 @@ const schema = z.object({
 });
 type Raw = z.output<typeof schema>;
 
+/** Every variable the configuration reads (documented in .env.example and the README). */
+export const CONFIG_VARIABLES = Object.keys(schema.shape) as (keyof Raw)[];
+
 /** The rules that only hold in production, and the keys each role needs there. */
 function productionProblems(
 	raw: Partial<Record<keyof Raw, string | undefined>>,

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config.server.ts';
+import { CONFIG_VARIABLES, ConfigError, parseConfig } from './config.server.ts';
 
 const production = {
 	SUPABASE_URL: 'https://demo.supabase.co',
@@ -90,5 +91,15 @@ describe('configuration', () => {
 		expect(found.join('\n')).not.toContain('hunter2');
 		expect(found.join('\n')).toMatch(/PORT must be a TCP port number.*"x"/);
 		expect(found.join('\n')).toMatch(/RATE_LIMIT_SALT is not/);
+	});
+
+	it('documents every variable it reads in .env.example and the README table', () => {
+		const example = readFileSync('.env.example', 'utf8');
+		const readme = readFileSync('README.md', 'utf8');
+		// URL is Netlify's own, set by the platform during builds.
+		for (const name of CONFIG_VARIABLES.filter((variable) => variable !== 'URL')) {
+			expect(example, name).toMatch(new RegExp(`^(# )?${name}=`, 'm'));
+			expect(readme, name).toContain(`\`${name}\``);
+		}
 	});
 });
