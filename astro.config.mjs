@@ -2,49 +2,29 @@
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig, envField } from 'astro/config';
+import { loadConfig } from './src/lib/config.server.ts';
 import { paths } from './src/lib/paths.ts';
 
-// Netlify sets URL during its builds; SITE_URL overrides it (canonical links, sitemap, feed).
-const site = process.env.SITE_URL || process.env.URL || 'http://localhost:8888';
-const logoTemplate = process.env.LOGO_URL_TEMPLATE || 'https://icons.duckduckgo.com/ip3/{host}.ico';
-const logoOrigin = new URL(logoTemplate.replaceAll('{host}', 'example.com')).origin;
+// Every variable is read and checked in src/lib/config.server.ts; a wrong one stops the build
+// here with the list of problems.
+const config = loadConfig('build');
+const logoOrigin = new URL(config.logoUrlTemplate.replaceAll('{host}', 'example.com')).origin;
 
 // The sitemap lists every pre-rendered page but the 404 (the integration leaves it out) and
 // the pages a form answers with, which only make sense after a post.
 /** @type {Set<string>} */
 const unlisted = new Set([paths.submitted, paths.subscribed]);
 
-/**
- * Vite wraps every lazy `import()` in a helper that preloads the imported chunk's dependencies
- * (0.6 KB gzip on the home page, a tenth of the site's own JavaScript). The site's one lazy
- * import (the form code, see useFormSubmit.ts) depends only on chunks its pages have already
- * loaded, so the wrapper is removed and the unused helper is minified away. A lazy import added
- * later would load its dependencies one after another instead of in parallel. If a future Vite
- * writes the call differently, nothing is unwrapped and the page is just 0.6 KB larger.
- * @returns {import('vite').Plugin}
- */
-function unwrapPreloadedImports() {
-	const wrapped =
-		/__vitePreload\(\s*\(\)\s*=>\s*(import\(\s*"[^"]+"\s*\))\s*,\s*__VITE_PRELOAD__\s*\)/g;
-	return {
-		name: 'contech:unwrap-preloaded-imports',
-		applyToEnvironment: (environment) => environment.name === 'client',
-		renderChunk(code) {
-			return code.includes('__vitePreload(') ? code.replace(wrapped, '$1') : null;
-		},
-	};
-}
-
 export default defineConfig({
-	site,
-	// Tests and benchmarks build into their own directory so parallel runs never share dist/.
-	outDir: process.env.ASTRO_OUT_DIR || 'dist',
+	// SITE_URL, else Netlify's URL: canonical links, sitemap, feed.
+	site: config.siteUrl,
+	// Tests and benchmarks build into their own directory (ASTRO_OUT_DIR) so parallel runs never share dist/.
+	outDir: config.outDir,
 	trailingSlash: 'always',
 	integrations: [react(), sitemap({ filter: (page) => !unlisted.has(new URL(page).pathname) })],
 	devToolbar: { enabled: false },
 	build: { inlineStylesheets: 'never' },
 	vite: {
-		plugins: [unwrapPreloadedImports()],
 		environments: {
 			client: {
 				build: {
@@ -72,12 +52,12 @@ export default defineConfig({
 				context: 'server',
 				access: 'public',
 				url: true,
-				default: 'https://www.linkedin.com/company/construction-tech-directory/',
+				default: config.contactUrl,
 			}),
 			LOGO_URL_TEMPLATE: envField.string({
 				context: 'server',
 				access: 'public',
-				default: logoTemplate,
+				default: config.logoUrlTemplate,
 			}),
 			// The `ref` on outbound tool links; unset means the site name as a slug, '' turns it off
 			// (astro:env reads an empty variable as unset, hence the default).
@@ -85,7 +65,7 @@ export default defineConfig({
 				context: 'server',
 				access: 'public',
 				optional: true,
-				default: process.env.OUTBOUND_REF === '' ? '' : undefined,
+				default: config.outboundRef === '' ? '' : undefined,
 			}),
 		},
 	},

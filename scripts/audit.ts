@@ -1,17 +1,18 @@
 // `npm run audit [url]`: Lighthouse (mobile preset, Debian Chromium, offline) on the home page, a
-// tool page and /newapp/ of a site that is already running (default http://localhost:8888,
+// tool page and /newapp/ of a site that is already running (default http://localhost:PORT,
 // e.g. `npm start`). Prints the four category scores per page, then what kept each below 100.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { loadConfig } from '../src/lib/config.server.ts';
 
 const args = process.argv.slice(2);
-const base = (args.find((arg) => !arg.startsWith('--')) ?? 'http://localhost:8888').replace(
-	/\/$/,
-	'',
-);
+const config = loadConfig('start');
+const base = (
+	args.find((arg) => !arg.startsWith('--')) ?? `http://localhost:${config.port}`
+).replace(/\/$/, '');
 // Offline the logo service cannot be reached; its failed requests would count as console
 // errors that a deployed site does not have. --keep-logos lets them fail anyway.
-const logoTemplate = process.env.LOGO_URL_TEMPLATE || 'https://icons.duckduckgo.com/ip3/{host}.ico';
+const logoTemplate = config.logoUrlTemplate;
 const blockedUrlPatterns = args.includes('--keep-logos')
 	? []
 	: [`${new URL(logoTemplate.replaceAll('{host}', 'x')).host}/*`];

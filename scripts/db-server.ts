@@ -4,12 +4,19 @@ import { parseArgs } from 'node:util';
 import { embeddedDbConfig } from '../src/lib/embedded-db/config.server.ts';
 import { EmbeddedDbBusyError, startEmbeddedDb } from '../src/lib/embedded-db/server.server.ts';
 
-const { values } = parseArgs({ options: { 'idle-exit': { type: 'string' } } });
+// --no-seed: an empty catalogue (the benchmark inserts its own).
+const { values } = parseArgs({
+	options: { 'idle-exit': { type: 'string' }, 'no-seed': { type: 'boolean' } },
+});
 const config = embeddedDbConfig();
 const idleExitMs = values['idle-exit'] ? Number(values['idle-exit']) * 1000 : undefined;
 
 try {
-	const db = await startEmbeddedDb(config, { idleExitMs, onIdleExit: () => process.exit(0) });
+	const db = await startEmbeddedDb(config, {
+		idleExitMs,
+		onIdleExit: () => process.exit(0),
+		seed: !values['no-seed'],
+	});
 	const migrated = db.applied.length ? ` (applied ${db.applied.join(', ')})` : '';
 	console.log(`embedded database ready at ${db.url} with data in ${config.dataDir}${migrated}`);
 	for (const signal of ['SIGINT', 'SIGTERM'] as const) {

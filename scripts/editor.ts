@@ -3,36 +3,31 @@ import { commands, EXIT, type EditorContext, UsageError } from '../src/features/
 import { embeddedEditorStore } from '../src/features/editor/embedded-store.server.ts';
 import { painter } from '../src/features/editor/format.ts';
 import { HELP } from '../src/features/editor/help.ts';
-import { mailerFromEnv } from '../src/features/editor/notify.server.ts';
+import { mailerFor, pageAnswers } from '../src/features/editor/notify.server.ts';
 import { rebuildSite } from '../src/features/editor/rebuild.server.ts';
 import { supabaseEditorStore } from '../src/features/editor/supabase-store.server.ts';
 import { EditorError, type EditorStore } from '../src/features/editor/types.ts';
-import { embeddedDbConfig } from '../src/lib/embedded-db/config.server.ts';
+import { type Config, ConfigError, loadConfig } from '../src/lib/config.server.ts';
 import { ensureEmbeddedDb } from '../src/lib/embedded-db/ensure.server.ts';
-import { siteUrlFromEnv } from '../src/lib/site.ts';
 import { connectEmbedded } from '../src/lib/store/embedded.server.ts';
 import { supabaseClient } from '../src/lib/store/supabase.server.ts';
 
-const env = process.env;
 const [name, ...args] = process.argv.slice(2);
 const paint = painter(process.stdout);
 const err = (line: string) => console.error(line);
 
-async function openStore(): Promise<EditorStore> {
-	if (env.SUPABASE_URL) {
-		if (!env.SUPABASE_SECRET_KEY) {
-			throw new EditorError(
-				'config',
-				'SUPABASE_URL is set but SUPABASE_SECRET_KEY is not: export the secret key (Supabase dashboard → Project Settings → API keys) and try again',
-			);
-		}
-		return supabaseEditorStore(supabaseClient(env.SUPABASE_URL, env.SUPABASE_SECRET_KEY));
-	}
-	return embeddedEditorStore(connectEmbedded(await ensureEmbeddedDb(embeddedDbConfig(env))));
+async function openStore(config: Config): Promise<EditorStore> {
+	const { backend } = config;
+	if (backend.kind === 'supabase')
+		return supabaseEditorStore(
+			supabaseClient(backend.url, backend.secretKey!, fetch, config.outboundTimeoutMs),
+		);
+	return embeddedEditorStore(connectEmbedded(await ensureEmbeddedDb(backend.db)));
 }
 
 function exitCodeFor(error: unknown): number {
 	if (error instanceof UsageError) return EXIT.usage;
+	if (error instanceof ConfigError) return EXIT.config;
 	if (error instanceof EditorError) {
 		return {
 			not_found: EXIT.notFound,
@@ -62,12 +57,13 @@ async function main(): Promise<number> {
 	}
 	let store: EditorStore | undefined;
 	try {
-		store = await openStore();
-		const seconds = Number(env.REBUILD_COALESCE_SECONDS ?? (env.NETLIFY_BUILD_HOOK_URL ? 10 : 0));
+		const config = loadConfig('editor');
+		store = await openStore(config);
 		const ctx: EditorContext = {
 			store,
-			mailer: mailerFromEnv(env),
-			siteUrl: siteUrlFromEnv(env),
+			mailer: mailerFor(config),
+			siteUrl: config.siteUrl,
+			isLive: (url) => pageAnswers(url, config.outboundTimeoutMs),
 			out: (line) => console.log(line),
 			err,
 			paint,
@@ -75,10 +71,12 @@ async function main(): Promise<number> {
 				rebuildSite(
 					{
 						store: store!,
-						hookUrl: env.NETLIFY_BUILD_HOOK_URL || undefined,
-						coalesceMs: seconds * 1000,
+						hookUrl: config.rebuild.hookUrl,
+						coalesceMs: config.rebuild.coalesceSeconds * 1000,
 						attempts: 4,
-						backoffMs: Number(env.REBUILD_BACKOFF_MS ?? 2000),
+						backoffMs: config.rebuild.backoffMs,
+						timeoutMs: config.outboundTimeoutMs,
+						outDir: config.outDir,
 						log: (line) => console.log(paint('dim', line)),
 					},
 					reason,
@@ -90,7 +88,7 @@ async function main(): Promise<number> {
 		const message = error instanceof Error ? error.message : String(error);
 		err(paint('red', `Error: ${message}`));
 		if (code === EXIT.usage) err(`Run \`npm run editor -- --help\` for usage.`);
-		if (code === EXIT.failure && env.DEBUG) err(String((error as Error).stack));
+		if (code === EXIT.failure && process.env.DEBUG) err(String((error as Error).stack));
 		return code;
 	} finally {
 		await store?.close();

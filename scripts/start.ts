@@ -2,22 +2,22 @@
 // then `netlify serve`, which builds the static site from it and serves it with the functions.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { embeddedDbConfig } from '../src/lib/embedded-db/config.server.ts';
+import { loadConfig } from '../src/lib/config.server.ts';
 import { isListening } from '../src/lib/embedded-db/ensure.server.ts';
 import { startEmbeddedDb } from '../src/lib/embedded-db/server.server.ts';
 
-const port = process.env.PORT ?? '8888';
-const usingSupabase = Boolean(process.env.SUPABASE_URL);
-const config = embeddedDbConfig();
+const config = loadConfig('start');
+const port = String(config.port);
 
 let stopDb = async () => {};
-if (!usingSupabase) {
-	if (await isListening(config)) {
-		console.log(`embedded database already running on port ${config.port}; using it`);
+if (config.backend.kind === 'embedded') {
+	const dbConfig = config.backend.db;
+	if (await isListening(dbConfig)) {
+		console.log(`embedded database already running on port ${dbConfig.port}; using it`);
 	} else {
-		const db = await startEmbeddedDb(config);
+		const db = await startEmbeddedDb(dbConfig);
 		stopDb = db.stop;
-		console.log(`embedded database ready (${config.dataDir})`);
+		console.log(`embedded database ready (${dbConfig.dataDir})`);
 	}
 }
 
@@ -28,7 +28,7 @@ const env = {
 	BROWSER: 'none',
 	// netlify-cli keeps its settings here; telemetry is switched off in it below.
 	XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME ?? path.resolve('.data/netlify-config'),
-	SITE_URL: process.env.SITE_URL ?? `http://localhost:${port}`,
+	SITE_URL: config.siteUrl,
 };
 const netlify = path.resolve('node_modules/.bin/netlify');
 spawn(netlify, ['--telemetry-disable'], { env, stdio: 'ignore' }).on('exit', () => {

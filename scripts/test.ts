@@ -1,5 +1,5 @@
 // `npm test`: everything a reviewer would check, stopping at the first failure: formatting
-// (prettier), types (astro check), then unit, store and function tests, then the built and
+// (prettier), lint (eslint), types (astro check), then unit, store and function tests, then the built and
 // served site with browser tests (vitest projects "unit" and "site").
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NETLIFY_TELEMETRY_D
 const report = path.join(mkdtempSync(path.join(os.tmpdir(), 'contech-test-')), 'vitest.json');
 const steps: [string, string[]][] = [
 	['prettier', ['--check', '.', '--log-level', 'warn']],
+	['eslint', ['.']],
 	['astro', ['check', '--minimumSeverity', 'warning']],
 	[
 		'vitest',

@@ -3,8 +3,8 @@ import {
 	LOGO_URL_TEMPLATE,
 	OUTBOUND_REF as OUTBOUND_REF_SETTING,
 } from 'astro:env/server';
-import { slugify } from './lib/outbound';
-import { SITE_NAME } from './lib/site';
+import { slugify } from './lib/outbound.ts';
+import { SITE_NAME } from './lib/site.ts';
 
 /** Site-wide constants, in one place. Configuration comes from the environment (see README). */
 export { SITE_NAME };

@@ -5,11 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
-import { chromiumPath, launchChromium } from '../../tests/helpers/browser.ts';
+import { paths } from '../../src/lib/paths.ts';
+import { chromiumPath, launchChromium } from '../lib/chromium.ts';
 import { BENCH_CHROMIUM_ARGS, frameFloor, paintTimings, searchLatency } from './browser.ts';
 import { buildSite, directorySize } from './build.ts';
 import { benchFunctions, type FunctionsOutcome } from './functions.ts';
-import { pagePayload } from './payload.ts';
+import { pagePayload } from '../lib/page-payload.ts';
 import { renderReport } from './report.ts';
 import type { SizeResult } from './results.ts';
 import { serveStatic } from './serve.ts';
@@ -71,7 +72,7 @@ async function benchSize(
 	try {
 		log(`built in ${(build.wallMs / 1000).toFixed(1)} s; measuring pages`);
 		const firstTool = (await readdir(path.join(build.outDir, 'app'))).sort()[0];
-		const route = `/app/${firstTool}/`;
+		const route = paths.tool(Number(firstTool));
 		const result: SizeResult = {
 			tools,
 			build: {

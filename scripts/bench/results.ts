@@ -1,7 +1,7 @@
 // The shape of one benchmark run, shared by the steps and the report.
 import type { PaintTimings, SearchLatency } from './browser.ts';
 import type { FunctionsOutcome } from './functions.ts';
-import type { PagePayload } from './payload.ts';
+import type { PagePayload } from '../lib/page-payload.ts';
 
 export interface SizeResult {
 	tools: number;
@@ -29,18 +29,3 @@ export interface BenchRun {
 	frameFloorMs: number[] | null;
 	durationMs: number;
 }
-
-/** The budgets of ../shared/DESIGN.md ("Budgets"), in bytes and milliseconds (KB = 1,000 bytes). */
-export const BUDGETS = {
-	homeJsGzip: 75_000,
-	islandlessJs: 0,
-	homeGzipPerTool: 250,
-	searchP95Ms: 16,
-	searchAt: 10_000,
-	buildAt: 10_000,
-	buildWallMs: 60_000,
-	buildRssBytes: 1.5e9,
-	/** Marginal build cost per tool may vary this much between size intervals and still be linear. */
-	linearTolerance: 1.5,
-	functionP99Ms: 50,
-} as const;

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CATEGORY_SLUGS } from '../../src/lib/categories.ts';
 import { connectEmbedded, type Sql } from '../../src/lib/store/embedded.server.ts';
-import { freePort } from '../../tests/helpers/test-db.ts';
+import { freePort } from '../lib/free-port.ts';
 
 export interface SyntheticTool {
 	name: string;
@@ -103,24 +103,23 @@ export interface BenchDb {
 
 const DB_START_TIMEOUT_MS = 60_000;
 
-/** Starts an embedded database in its own process, in a temporary directory on a free port. */
+/**
+ * Starts an embedded database in its own process (`scripts/db-server.ts`, as `npm run db`
+ * does), in a temporary directory on a free port. A process per database, because a second
+ * PGlite in one Node process has crashed V8 here ("Check failed: jit_page.has_value()").
+ */
 export async function startBenchDb(options: { seed: boolean }): Promise<BenchDb> {
 	const root = await mkdtemp(path.join(os.tmpdir(), 'contech-bench-db-'));
 	const dataDir = path.join(root, 'pglite');
 	const port = await freePort();
-	const script = path.resolve(import.meta.dirname, 'db-process.ts');
-	const args = [
-		script,
-		'--dir',
-		dataDir,
-		'--port',
-		String(port),
-		...(options.seed ? ['--seed'] : []),
-	];
+	const script = path.resolve(import.meta.dirname, '../db-server.ts');
+	const args = [script, ...(options.seed ? [] : ['--no-seed'])];
 	const child = spawn(path.resolve('node_modules/.bin/tsx'), args, {
 		env: {
 			...process.env,
 			PATH: `${path.resolve('node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
+			EMBEDDED_DB_DIR: dataDir,
+			EMBEDDED_DB_PORT: String(port),
 		},
 		stdio: ['ignore', 'pipe', 'inherit'],
 	});
@@ -133,7 +132,7 @@ export async function startBenchDb(options: { seed: boolean }): Promise<BenchDb>
 		let output = '';
 		child.stdout.on('data', (chunk: Buffer) => {
 			output += chunk.toString('utf8');
-			const ready = /BENCH_DB_READY (\S+)/.exec(output);
+			const ready = /embedded database ready at (\S+)/.exec(output);
 			if (ready) {
 				clearTimeout(timer);
 				resolve(ready[1]);

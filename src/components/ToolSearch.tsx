@@ -7,7 +7,7 @@ import {
 	filterFromSearch,
 	filterStatus,
 	searchWithFilter,
-} from '../lib/category-filter';
+} from '../lib/category-filter.ts';
 import {
 	adoptWhenIdle,
 	type Card,
@@ -15,9 +15,9 @@ import {
 	gridParts,
 	indexCards,
 	showInList,
-} from '../lib/grid-window';
-import CategoryChips, { type CategoryOption } from './CategoryChips';
-import ShowMore from './ShowMore';
+} from '../lib/grid-window.ts';
+import CategoryChips, { type CategoryOption } from './CategoryChips.tsx';
+import ShowMore from './ShowMore.tsx';
 
 interface Props {
 	/** How many tools the page holds (rendered cards plus the grid's template). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_SLUGS, type CategorySlug } from './categories.ts';
+import { loadConfig } from './config.server.ts';
 import { openCatalogueReader } from './store/index.server.ts';
 import type { ToolRow } from './store/types.ts';
 import { safeHttpUrl } from './tool-url.ts';
@@ -54,7 +55,7 @@ let liveToolsOnce: Promise<Tool[]> | undefined;
 /** Every live tool, name order, read once per build however many pages ask. */
 export function liveTools(): Promise<Tool[]> {
 	liveToolsOnce ??= (async () => {
-		const reader = await openCatalogueReader();
+		const reader = await openCatalogueReader(loadConfig('build'));
 		try {
 			return parseTools(await reader.listLiveTools());
 		} finally {

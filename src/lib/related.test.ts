@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinctToolTitles, relatedTools } from './related.ts';
+import { relatedTools } from './related.ts';
 
 describe('relatedTools', () => {
 	const peers = ['a', 'b', 'c', 'd', 'e', 'f'];

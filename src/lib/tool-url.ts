@@ -20,6 +20,9 @@ export function logoHost(url: URL): string {
 	return url.hostname.toLowerCase().replace(/^www\./, '');
 }
 
+/** The logo service used when LOGO_URL_TEMPLATE is unset (the CSP allows its origin). */
+export const DEFAULT_LOGO_URL_TEMPLATE = 'https://icons.duckduckgo.com/ip3/{host}.ico';
+
 /**
  * The logo image address for a tool, from a template such as
  * `https://icons.duckduckgo.com/ip3/{host}.ico`. Only the host goes into the request,

@@ -1,9 +1,9 @@
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
-import { SITE_DESCRIPTION, SITE_NAME } from '../consts';
+import { SITE_DESCRIPTION, SITE_NAME } from '../consts.ts';
 import { liveTools } from '../lib/catalogue.server';
-import { CATEGORIES } from '../lib/categories';
-import { paths } from '../lib/paths';
+import { CATEGORIES } from '../lib/categories.ts';
+import { paths } from '../lib/paths.ts';
 
 /** How many of the newest tools the feed carries (enough for a weekly digest). */
 const FEED_SIZE = 50;

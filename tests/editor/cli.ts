@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 
 export interface CliResult {
 	code: number;
@@ -10,9 +9,14 @@ export interface CliResult {
 }
 
 /** Runs `npm run editor -- …` as an editor would, against the given environment. */
-export function editor(args: string[], env: Record<string, string>): Promise<CliResult> {
+export function editor(
+	args: string[],
+	env: Record<string, string>,
+	signal?: AbortSignal,
+): Promise<CliResult> {
 	return new Promise((resolve, reject) => {
-		const child = spawn(path.resolve('node_modules/.bin/tsx'), ['scripts/editor.ts', ...args], {
+		// One process (node with tsx's loader, not the tsx wrapper), so killing it kills the editor.
+		const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/editor.ts', ...args], {
 			env: {
 				...process.env,
 				NO_COLOR: '1',
@@ -22,29 +26,49 @@ export function editor(args: string[], env: Record<string, string>): Promise<Cli
 				...env,
 			},
 			stdio: ['ignore', 'pipe', 'pipe'],
+			signal,
+			killSignal: 'SIGKILL',
 		});
 		let stdout = '';
 		let stderr = '';
 		child.stdout.on('data', (chunk) => (stdout += chunk));
 		child.stderr.on('data', (chunk) => (stderr += chunk));
-		child.on('error', reject);
+		child.on('error', (error) => (signal?.aborted ? undefined : reject(error)));
 		child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
 	});
 }
 
-/** A stand-in for Netlify's build hook on loopback: records calls, answers with `status()`. */
+/** A stand-in for Netlify's build hook on loopback: records calls, answers with `status()` (0: never answers). */
 export async function fakeBuildHook(status: () => number) {
 	const calls: URL[] = [];
 	const server = http.createServer((request, response) => {
 		calls.push(new URL(request.url!, 'http://127.0.0.1'));
 		request.resume();
-		response.writeHead(status()).end();
+		const answer = status();
+		if (answer) response.writeHead(answer).end();
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address() as AddressInfo;
 	return {
 		url: `http://127.0.0.1:${port}/build_hooks/test-hook`,
 		calls,
+		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+	};
+}
+
+/** A stand-in for the deployed site on loopback: answers every page with `status(path)`. */
+export async function fakeSite(status: (pathname: string) => number) {
+	const requested: string[] = [];
+	const server = http.createServer((request, response) => {
+		const { pathname } = new URL(request.url!, 'http://127.0.0.1');
+		requested.push(pathname);
+		response.writeHead(status(pathname)).end();
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		requested,
 		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
 	};
 }

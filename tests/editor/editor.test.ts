@@ -5,11 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
-import { editor, fakeBuildHook } from './cli.ts';
+import { editor, fakeBuildHook, fakeSite } from './cli.ts';
 
 let db: TestDb;
 let hook: Awaited<ReturnType<typeof fakeBuildHook>>;
 let hookStatus = 200;
+let site: Awaited<ReturnType<typeof fakeSite>>;
+/** What the fake deployed site answers: 404 stands for a deploy not finished yet. */
+let siteStatus = 200;
 let env: Record<string, string>;
 let outbox: string;
 
@@ -22,6 +25,7 @@ async function submission(name: string, url: string, email: string | null = null
 beforeAll(async () => {
 	db = await startTestDb();
 	hook = await fakeBuildHook(() => hookStatus);
+	site = await fakeSite(() => siteStatus);
 	outbox = await mkdtemp(path.join(os.tmpdir(), 'contech-outbox-'));
 	env = {
 		EMBEDDED_DB_PORT: String(db.port),
@@ -30,15 +34,17 @@ beforeAll(async () => {
 		REBUILD_COALESCE_SECONDS: '0',
 		REBUILD_BACKOFF_MS: '10',
 		OUTBOX_DIR: outbox,
-		SITE_URL: 'https://directory.example.com',
+		SITE_URL: site.url,
 	};
 });
 afterAll(async () => {
 	await hook?.close();
+	await site?.close();
 	await db?.stop();
 });
 beforeEach(() => {
 	hookStatus = 200;
+	siteStatus = 200;
 	hook.calls.length = 0;
 });
 
@@ -97,7 +103,8 @@ describe('reviewing submissions', () => {
 		const mails = (await readdir(outbox)).filter((file) => file.includes('gamma@example.com'));
 		expect(mails).toHaveLength(1);
 		const mail = await readFile(path.join(outbox, mails[0]), 'utf8');
-		expect(mail).toContain(`https://directory.example.com/app/${tool.id}/`);
+		expect(mail).toContain(`${site.url}/app/${tool.id}/`);
+		expect(site.requested).toContain(`/app/${tool.id}/`);
 		expect(stdout).toContain('Notified the submitter');
 		// A second approval of the same submission is refused and sends nothing more.
 		const again = await editor(
@@ -244,21 +251,43 @@ describe('rebuilds', () => {
 		);
 	});
 
-	it('coalesces approvals made together into one build', async () => {
-		const ids = await Promise.all(
-			['Zeta One', 'Zeta Two', 'Zeta Three'].map((name, i) =>
-				submission(name, `https://zeta-${i}.example.com`),
-			),
+	it('retries a rebuild whose editor was interrupted after claiming it', async () => {
+		const id = await submission('Kappa Cut', 'https://kappa-cut.example.com');
+		hookStatus = 0; // the hook takes the call and never answers
+		const interrupted = new AbortController();
+		const running = editor(
+			['approve', String(id), '--description', 'x', '--category', 'scheduling'],
+			{ ...env, OUTBOUND_TIMEOUT_MS: '60000' },
+			interrupted.signal,
 		);
-		const slow = { ...env, REBUILD_COALESCE_SECONDS: '3' };
+		await expect.poll(() => hook.calls.length, { timeout: 20_000 }).toBe(1);
+		interrupted.abort(); // the editor dies between claiming the request and marking it done
+		await running;
+		hookStatus = 200;
+		hook.calls.length = 0;
+		// The claim's lease runs out (what a quarter of an hour would do).
+		await db.sql`update site_rebuilds set claimed_at = now() - interval '1 hour' where triggered_at is null`;
+		expect((await editor(['rebuild'], env)).code).toBe(0);
+		expect(hook.calls).toHaveLength(1);
+		expect(hook.calls[0].searchParams.get('trigger_title')).toMatch(
+			/2 catalogue changes: Approved Kappa Cut/,
+		);
+	});
+
+	it('publishes one of two submissions for the same host approved at the same time', async () => {
+		const ids = [
+			await submission('Lambda One', 'https://lambda-same.example.com/one'),
+			await submission('Lambda Two', 'https://www.lambda-same.example.com/two'),
+		];
 		const results = await Promise.all(
 			ids.map((id) =>
-				editor(['approve', String(id), '--description', 'x', '--category', 'workforce'], slow),
+				editor(['approve', String(id), '--description', 'x', '--category', 'workforce'], env),
 			),
 		);
-		expect(results.map((result) => result.code)).toEqual([0, 0, 0]);
-		expect(hook.calls).toHaveLength(1);
-		expect(hook.calls[0].searchParams.get('trigger_title')).toMatch(/3 catalogue changes/);
+		expect(results.map((result) => result.code).sort()).toEqual([0, 4]);
+		const live =
+			await db.sql`select id from construction_apps where host = 'lambda-same.example.com' and status = 'live'`;
+		expect(live).toHaveLength(1);
 	});
 });
 
@@ -286,6 +315,36 @@ describe('notices', () => {
 		expect((await readdir(outbox)).filter((file) => file.includes('eta@example.com'))).toHaveLength(
 			1,
 		);
+	});
+});
+
+describe('notices wait for the live page', () => {
+	it('sends "your tool is live" only once the page answers; until then notify --retry keeps it', async () => {
+		siteStatus = 404;
+		const id = await submission('Iota Live', 'https://iota-live.example.com', 'iota@example.com');
+		const approved = await editor(
+			['approve', String(id), '--description', 'x', '--category', 'scheduling'],
+			env,
+		);
+		expect(approved.code).toBe(0);
+		expect(approved.stdout).toMatch(/once the page is live.*notify --retry/);
+		const mailsTo = async () =>
+			(await readdir(outbox)).filter((file) => file.includes('iota@example.com'));
+		expect(await mailsTo()).toHaveLength(0);
+		const [waiting] =
+			await db.sql`select notified_at, notify_error from new_app_submissions where id = ${id}`;
+		expect(waiting.notified_at).toBeNull();
+		expect(waiting.notify_error).toMatch(/not sent yet: .*\/app\/\d+\/ answered 404/);
+
+		const stillDown = await editor(['notify', '--retry'], env);
+		expect(stillDown.stdout).toMatch(/iota@example.com: waiting: the page is not live yet/);
+		expect(await mailsTo()).toHaveLength(0);
+
+		siteStatus = 200;
+		const retried = await editor(['notify', '--retry'], env);
+		expect(retried.code).toBe(0);
+		expect(retried.stdout).toMatch(/iota@example.com: sent/);
+		expect(await mailsTo()).toHaveLength(1);
 	});
 });
 

@@ -1,11 +1,6 @@
-import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { chromiumPath } from '../../scripts/lib/chromium.ts';
 
-/** Debian's Chromium (apt-get install chromium), or CHROMIUM_PATH. Never a downloaded browser. */
-export function chromiumPath(): string | undefined {
-	const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-	return candidates.find((candidate) => candidate && existsSync(candidate));
-}
+export { chromiumPath, launchChromium } from '../../scripts/lib/chromium.ts';
 
 /**
  * Whether browser tests run here. On CI (CI=true) a missing browser is a failure, not a
@@ -22,24 +17,4 @@ export function browserAvailable(): boolean {
 		'Browser tests skipped: install Chromium (`apt-get install -y chromium`) or set CHROMIUM_PATH.',
 	);
 	return false;
-}
-
-/** Headless Chromium with the flags this machine needs (no network beyond loopback); Playwright gives each launch a fresh profile. */
-export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-	const executablePath = chromiumPath();
-	if (!executablePath) throw new Error('Chromium not found: apt-get install -y chromium');
-	return chromium.launch({
-		executablePath,
-		headless: true,
-		args: [
-			'--no-sandbox',
-			'--disable-gpu',
-			'--disable-quic',
-			'--no-first-run',
-			'--disable-background-networking',
-			'--disable-component-update',
-			'--disable-sync',
-			...extraArgs,
-		],
-	});
 }

@@ -1,10 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
+import { paths } from '../../src/lib/paths.ts';
 
 /**
- * A new page that fails the test on any unexpected console error or page error. Logo
- * requests are refused, as they are offline: the site must cope with that.
+ * A new page that fails the test on any console error or page error: checked when the test
+ * finishes, for every page every browser test opens (this is the one place that decides).
+ * Not errors of the page, only the browser's network log: a failed logo (offline, refused
+ * here: the site must cope), the page's own document answering 404 (the 404 page), and a form
+ * post the site answers with an error or cannot reach (the forms show their own message, which
+ * the tests check). A test that provokes another error on purpose names it with `allowErrors`.
  */
 export async function openPage(
 	browser: Browser,
@@ -16,6 +21,11 @@ export async function openPage(
 	});
 	const page = await context.newPage();
 	const errors: string[] = [];
+	const allowed: RegExp[] = [];
+	const unexpected = () => errors.filter((error) => !allowed.some((allow) => allow.test(error)));
+	onTestFinished(() => {
+		expect(unexpected(), 'console or page errors in the browser').toEqual([]);
+	});
 	const logoHost = 'icons.duckduckgo.com';
 	await page.route(`https://${logoHost}/**`, (route) => route.abort('internetdisconnected'));
 	page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
@@ -23,14 +33,23 @@ export async function openPage(
 		if (message.type() !== 'error') return;
 		const source = message.location().url ?? '';
 		if (source.includes(logoHost)) return;
-		if (message.text().includes('Failed to load resource') && source.includes(logoHost)) return;
+		const networkLog = message.text().startsWith('Failed to load resource');
+		const formPost = [paths.submitEndpoint, paths.subscribeEndpoint].some(
+			(endpoint) => new URL(source, page.url()).pathname === endpoint,
+		);
+		if (networkLog && (formPost || source === page.url())) return;
 		errors.push(`console.error: ${message.text()} (${source})`);
 	});
 	return {
 		page,
-		/** Console errors not yet accounted for; pass `allow` for ones a test provokes on purpose. */
+		/** Errors matching `pattern` are provoked by the test on purpose: not failures. */
+		allowErrors(pattern: RegExp) {
+			allowed.push(pattern);
+		},
+		/** Checks now (the end of the test checks again); `allow` as in allowErrors. */
 		expectNoErrors(allow?: RegExp) {
-			expect(errors.filter((error) => !(allow && allow.test(error)))).toEqual([]);
+			if (allow) allowed.push(allow);
+			expect(unexpected()).toEqual([]);
 		},
 		close: () => context.close(),
 	};

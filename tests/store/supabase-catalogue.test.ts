@@ -1,6 +1,6 @@
 // The Supabase backend: the HTTP requests supabase-js sends, checked through a fetch double.
 import { describe, expect, it } from 'vitest';
-import { openCatalogueReader } from '../../src/lib/store/index.server.ts';
+import { parseConfig } from '../../src/lib/config.server.ts';
 import { supabaseCatalogueReader, supabaseClient } from '../../src/lib/store/supabase.server.ts';
 
 function recordingFetch(pages: unknown[][]) {
@@ -58,9 +58,20 @@ describe('Supabase catalogue reader', () => {
 		await expect(reader.listLiveTools()).rejects.toThrow(/permission denied/);
 	});
 
-	it('refuses to build against Supabase without the publishable key', async () => {
-		await expect(openCatalogueReader({ SUPABASE_URL: 'https://demo.supabase.co' })).rejects.toThrow(
+	it('refuses to build against Supabase without the publishable key', () => {
+		expect(() => parseConfig({ SUPABASE_URL: 'https://demo.supabase.co' }, 'build')).toThrow(
 			/SUPABASE_PUBLISHABLE_KEY/,
 		);
+	});
+
+	it('gives up on a Supabase that never answers, saying so', async () => {
+		const hanging: typeof fetch = (_input, init) =>
+			new Promise((_resolve, reject) =>
+				init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+			);
+		const reader = supabaseCatalogueReader(
+			supabaseClient('https://demo.supabase.co', 'k', hanging, 200),
+		);
+		await expect(reader.listLiveTools()).rejects.toThrow(/did not answer within 0.2 s/);
 	});
 });

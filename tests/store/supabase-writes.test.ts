@@ -153,11 +153,11 @@ describe('Supabase editor store', () => {
 		expect(seen[0].body).toMatchObject({ p_id: 5, p_force: false, p_category: 'workforce' });
 	});
 
-	it('maps the function errors to editor errors', async () => {
+	it("maps the functions' SQLSTATE codes to editor errors, whatever the message says", async () => {
 		const { client } = fakeSupabase([
 			{
 				status: 400,
-				body: { code: 'P0001', message: 'not_pending: submission 5 is already approved' },
+				body: { code: 'CTNPD', message: 'submission 5 is already approved' },
 			},
 		]);
 		const error = await supabaseEditorStore(client)
@@ -169,6 +169,7 @@ describe('Supabase editor store', () => {
 			.catch((caught) => caught);
 		expect(error).toBeInstanceOf(EditorError);
 		expect(error.code).toBe('not_pending');
+		expect(error.message).toBe('submission 5 is already approved');
 	});
 
 	it('reads the queue with one request for submissions and one for matching live hosts', async () => {
@@ -194,21 +195,41 @@ describe('Supabase editor store', () => {
 		expect(seen[1].url.searchParams.get('host')).toBe('in.(a.example.com)');
 	});
 
-	it('claims rebuild requests with one conditional update', async () => {
+	it('claims rebuild requests through claim_rebuilds, with the lease, oldest first', async () => {
 		const { client, seen } = fakeSupabase([
 			{
 				body: [
-					{ id: 1, reason: 'Approved A' },
 					{ id: 2, reason: 'Approved B' },
+					{ id: 1, reason: 'Approved A' },
 				],
 			},
 		]);
-		expect(await supabaseEditorStore(client).claimRebuilds()).toEqual({
+		expect(await supabaseEditorStore(client).claimRebuilds(900)).toEqual({
 			ids: [1, 2],
 			reasons: ['Approved A', 'Approved B'],
 		});
-		expect(seen[0].method).toBe('PATCH');
-		expect(seen[0].url.pathname).toBe('/rest/v1/site_rebuilds');
-		expect(seen[0].url.searchParams.get('triggered_at')).toBe('is.null');
+		expect(seen[0].method).toBe('POST');
+		expect(seen[0].url.pathname).toBe('/rest/v1/rpc/claim_rebuilds');
+		expect(seen[0].body).toEqual({ p_lease_seconds: 900 });
+	});
+
+	it('rejects, edits and unpublishes through database functions, as the embedded store does', async () => {
+		const { client, seen } = fakeSupabase([{ body: null }, { body: null }, { body: null }]);
+		const store = supabaseEditorStore(client);
+		await store.reject(3, 'Not construction');
+		await store.updateTool(4, { description: 'New.' });
+		await store.setToolStatus(4, 'unpublished');
+		expect(seen.map((request) => request.url.pathname)).toEqual([
+			'/rest/v1/rpc/review_submission',
+			'/rest/v1/rpc/update_tool',
+			'/rest/v1/rpc/set_tool_status',
+		]);
+		expect(seen[1].body).toEqual({
+			p_id: 4,
+			p_name: null,
+			p_url: null,
+			p_description: 'New.',
+			p_category: null,
+		});
 	});
 });

@@ -23,6 +23,8 @@ export interface EditorContext {
 	store: EditorStore;
 	mailer: Mailer;
 	siteUrl: string;
+	/** Whether a page of the site answers (null) or why not: notices wait for a live page. */
+	isLive: (url: string) => Promise<string | null>;
 	rebuild: (reason: string) => Promise<'triggered' | 'joined'>;
 	out: (line: string) => void;
 	err: (line: string) => void;
@@ -195,7 +197,7 @@ export const commands: Record<string, (args: string[], ctx: EditorContext) => Pr
 		const code = await rebuildAfter(ctx, `Approved ${draft.name} (submission ${submissionId})`);
 		const approved = await ctx.store.submission(submissionId);
 		if (approved?.submitterEmail) {
-			const sent = await notifySubmitter(ctx.store, ctx.mailer, approved, ctx.siteUrl);
+			const sent = await notifySubmitter(ctx.store, ctx.mailer, approved, ctx);
 			if (sent === 'failed') {
 				ctx.err(
 					ctx.paint(
@@ -206,6 +208,10 @@ export const commands: Record<string, (args: string[], ctx: EditorContext) => Pr
 				return code === EXIT.ok ? EXIT.notifyFailed : code;
 			}
 			if (sent === 'sent') ctx.out(`Notified the submitter at ${approved.submitterEmail}.`);
+			if (sent === 'not_live')
+				ctx.out(
+					'The submitter is told once the page is live: run `npm run editor -- notify --retry` after the deploy.',
+				);
 		}
 		return code;
 	},
@@ -322,11 +328,15 @@ export const commands: Record<string, (args: string[], ctx: EditorContext) => Pr
 		const waiting = await ctx.store.unnotified();
 		let failed = 0;
 		for (const submission of waiting) {
-			const result = await notifySubmitter(ctx.store, ctx.mailer, submission, ctx.siteUrl);
-			if (result === 'failed') failed++;
-			ctx.out(
-				`${submission.id} ${submission.submitterEmail}: ${result === 'sent' ? 'sent' : result === 'failed' ? 'failed again' : 'already sent'}`,
-			);
+			const result = await notifySubmitter(ctx.store, ctx.mailer, submission, ctx);
+			if (result === 'failed' || result === 'not_live') failed++;
+			const said = {
+				sent: 'sent',
+				failed: 'failed again',
+				already: 'already sent',
+				not_live: 'waiting: the page is not live yet',
+			};
+			ctx.out(`${submission.id} ${submission.submitterEmail}: ${said[result]}`);
 		}
 		ctx.out(
 			waiting.length

@@ -9,7 +9,8 @@ Review submissions
   show <id>                       one submission in full
   approve <id> --description "…" --category <slug> [--name "…"] [--url …] [--force]
                                   publish it as a live tool, rebuild the site, and tell
-                                  the submitter (if they left an e-mail). --force
+                                  the submitter (if they left an e-mail) once the page
+                                  answers at SITE_URL. --force
                                   publishes even when a live tool has the same host.
   reject <id> --reason "…"        decline it, with the reason on record
   duplicate <id> --of <tool id>   mark it as a duplicate of a live tool
@@ -23,7 +24,8 @@ Keep the catalogue right
 
 Newsletter and notices
   subscribers [--csv]             newsletter subscribers (email, source, subscribed_at)
-  notify --retry                  resend "your tool is live" notices that failed
+  notify --retry                  send "your tool is live" notices that failed or were
+                                  waiting for the tool's page to go live
 
 Categories: ${CATEGORY_SLUGS.join(', ')}
 

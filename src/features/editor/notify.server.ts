@@ -1,6 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import type { Config } from '../../lib/config.server.ts';
+import { paths } from '../../lib/paths.ts';
 import { SITE_NAME } from '../../lib/site.ts';
 import type { EditorStore, Submission } from './types.ts';
 
@@ -14,18 +16,25 @@ export interface Mail {
 export type Mailer = (mail: Mail) => Promise<void>;
 
 /**
- * SMTP through nodemailer when SMTP_URL is set; otherwise each message is written as an
- * .eml file under .data/outbox/ (OUTBOX_DIR), so the whole path works offline.
+ * SMTP through nodemailer when SMTP_URL is set (every stage of the conversation bounded by
+ * OUTBOUND_TIMEOUT_MS, so a silent server becomes a recorded failure, not a hung editor);
+ * otherwise each message is written as an .eml file under OUTBOX_DIR, so the whole path works offline.
  */
-export function mailerFromEnv(env: NodeJS.ProcessEnv = process.env): Mailer {
-	const from = env.MAIL_FROM || `${SITE_NAME} <no-reply@localhost>`;
-	if (env.SMTP_URL) {
-		const transport = nodemailer.createTransport(env.SMTP_URL);
+export function mailerFor({ mail: settings, outboundTimeoutMs }: Config): Mailer {
+	const from = settings.from;
+	if (settings.smtpUrl) {
+		const timeouts = {
+			connectionTimeout: outboundTimeoutMs,
+			greetingTimeout: outboundTimeoutMs,
+			socketTimeout: outboundTimeoutMs,
+			dnsTimeout: outboundTimeoutMs,
+		};
+		const transport = nodemailer.createTransport({ url: settings.smtpUrl, ...timeouts });
 		return async (mail) => {
 			await transport.sendMail({ from, ...mail });
 		};
 	}
-	const outbox = path.resolve(env.OUTBOX_DIR || '.data/outbox');
+	const outbox = path.resolve(settings.outboxDir);
 	const transport = nodemailer.createTransport({
 		streamTransport: true,
 		buffer: true,
@@ -60,23 +69,47 @@ export function liveNotice(submission: Submission, toolUrl: string): Mail {
 	};
 }
 
+/** Whether a page answers 200 within the timeout: a notice must not point at a page still building. */
+export async function pageAnswers(url: string, timeoutMs: number): Promise<string | null> {
+	try {
+		const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+		await response.body?.cancel();
+		return response.ok ? null : `${url} answered ${response.status}`;
+	} catch (error) {
+		return `${url} did not answer (${(error as Error).message})`;
+	}
+}
+
+export interface NoticeSettings {
+	siteUrl: string;
+	/** Checks the tool page is served; null when it is, else why not. */
+	isLive: (url: string) => Promise<string | null>;
+}
+
 /**
- * Tells a submitter their tool is live, at most once: the notice is marked sent before
- * sending and un-marked (with the error kept) if the send fails.
+ * Tells a submitter their tool is live, at most once and only once its page answers: the
+ * notice is marked sent before sending and un-marked (with the error kept) if the send fails;
+ * a page not live yet leaves the notice waiting for `notify --retry`.
  */
 export async function notifySubmitter(
 	store: EditorStore,
 	mailer: Mailer,
 	submission: Submission,
-	siteUrl: string,
-): Promise<'sent' | 'already' | 'failed'> {
+	{ siteUrl, isLive }: NoticeSettings,
+): Promise<'sent' | 'already' | 'failed' | 'not_live'> {
 	if (!submission.submitterEmail || !submission.toolId) return 'already';
+	const toolUrl = new URL(paths.tool(submission.toolId), siteUrl).href;
+	const notLive = await isLive(toolUrl);
+	if (notLive) {
+		await store.recordNotifyFailure(submission.id, `not sent yet: ${notLive}`, false);
+		return 'not_live';
+	}
 	if (!(await store.claimNotification(submission.id))) return 'already';
 	try {
-		await mailer(liveNotice(submission, new URL(`/app/${submission.toolId}/`, siteUrl).href));
+		await mailer(liveNotice(submission, toolUrl));
 		return 'sent';
 	} catch (error) {
-		await store.recordNotifyFailure(submission.id, (error as Error).message);
+		await store.recordNotifyFailure(submission.id, (error as Error).message, true);
 		return 'failed';
 	}
 }

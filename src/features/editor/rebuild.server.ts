@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
-import { rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import lockfile from 'proper-lockfile';
 import { EditorError, type EditorStore } from './types.ts';
 
 export interface RebuildOptions {
@@ -11,26 +12,28 @@ export interface RebuildOptions {
 	coalesceMs: number;
 	attempts: number;
 	backoffMs: number;
+	/** Each build hook call gives up after this. */
+	timeoutMs: number;
+	/** The served site's directory, rebuilt in place without a hook. */
+	outDir: string;
 	fetch?: typeof fetch;
 	buildLocally?: () => Promise<void>;
+	/** Waits; tests pass their own clock. */
+	sleep?: (ms: number) => Promise<void>;
 	log: (line: string) => void;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Builds the static site into a fresh directory, then swaps it in for dist/ at once. */
-export async function buildInPlace(
-	distDir = path.resolve(process.env.ASTRO_OUT_DIR || 'dist'),
-): Promise<void> {
-	const next = `${distDir}.next`;
-	await rm(next, { recursive: true, force: true });
-	await new Promise<void>((resolve, reject) => {
+/** Runs `astro build` into `outDir` (always the production build). */
+export function astroBuild(outDir: string): Promise<void> {
+	return new Promise<void>((resolve, reject) => {
 		const child = spawn(path.resolve('node_modules/.bin/astro'), ['build'], {
-			// Always the production build: Vite would honour an inherited NODE_ENV (e.g. `test`).
+			// Vite would honour an inherited NODE_ENV (e.g. `test`).
 			env: {
 				...process.env,
 				NODE_ENV: 'production',
-				ASTRO_OUT_DIR: next,
+				ASTRO_OUT_DIR: outDir,
 				ASTRO_TELEMETRY_DISABLED: '1',
 			},
 			stdio: ['ignore', 'pipe', 'pipe'],
@@ -45,27 +48,58 @@ export async function buildInPlace(
 				: reject(new Error(`astro build exited with ${code}:\n${output.slice(-2000)}`)),
 		);
 	});
-	const old = `${distDir}.old-${Date.now()}`;
-	await rename(distDir, old).catch(() => {});
-	await rename(next, distDir);
-	await rm(old, { recursive: true, force: true });
+}
+
+/**
+ * Builds the static site into a fresh directory, then swaps it in for `distDir` at once. One
+ * build at a time per directory (an OS-visible lock, stale when its holder died): a second
+ * editor's build waits, then reads the database after the first and so carries both changes.
+ */
+export async function buildInPlace(
+	distDir: string,
+	build: (outDir: string) => Promise<void> = astroBuild,
+): Promise<void> {
+	await mkdir(path.dirname(distDir), { recursive: true });
+	const release = await lockfile.lock(distDir, {
+		realpath: false,
+		lockfilePath: `${distDir}.build-lock`,
+		stale: 30_000,
+		retries: { forever: true, minTimeout: 200, maxTimeout: 1000 },
+	});
+	try {
+		const next = `${distDir}.next`;
+		await rm(next, { recursive: true, force: true });
+		await build(next);
+		const old = `${distDir}.old-${Date.now()}`;
+		await rename(distDir, old).catch(() => {});
+		await rename(next, distDir);
+		await rm(old, { recursive: true, force: true });
+	} finally {
+		await release();
+	}
 }
 
 async function callHook(options: RebuildOptions, title: string): Promise<void> {
 	const url = new URL(options.hookUrl!);
 	url.searchParams.set('trigger_title', title.slice(0, 200));
+	const sleep = options.sleep ?? realSleep;
 	let lastError = '';
 	for (let attempt = 1; attempt <= options.attempts; attempt++) {
 		try {
 			const response = await (options.fetch ?? fetch)(url, {
 				method: 'POST',
 				body: '{}',
-				signal: AbortSignal.timeout(15_000),
+				signal: AbortSignal.timeout(options.timeoutMs),
 			});
+			await response.body?.cancel();
 			if (response.ok) return;
 			lastError = `the build hook answered ${response.status} ${response.statusText}`;
 		} catch (error) {
-			lastError = `the build hook could not be reached (${(error as Error).message})`;
+			const reason =
+				(error as Error).name === 'TimeoutError'
+					? `no answer within ${options.timeoutMs / 1000} s`
+					: (error as Error).message;
+			lastError = `the build hook could not be reached (${reason})`;
 		}
 		if (attempt < options.attempts) {
 			const wait = options.backoffMs * 2 ** (attempt - 1);
@@ -77,9 +111,16 @@ async function callHook(options: RebuildOptions, title: string): Promise<void> {
 }
 
 /**
+ * How long a claim on rebuild requests holds before another rebuild may take them: longer
+ * than any rebuild that is still running, so only an interrupted editor's claims expire.
+ */
+export const CLAIM_LEASE_SECONDS = 15 * 60;
+
+/**
  * Records why the site needs a rebuild, waits briefly so approvals made together share one
- * build, then triggers it once for every request still waiting. A failure keeps the
- * requests for the next `rebuild`; it never undoes what the editor did.
+ * build, then triggers it once for every request still waiting. Requests are claimed before
+ * the build and marked done after it, so an editor interrupted in between leaves them for
+ * the next rebuild; a failure puts them back. It never undoes what the editor did.
  */
 export async function rebuildSite(
 	options: RebuildOptions,
@@ -90,9 +131,9 @@ export async function rebuildSite(
 		options.log(
 			`rebuilding in ${options.coalesceMs / 1000} s (approvals made meanwhile join this rebuild)…`,
 		);
-		await sleep(options.coalesceMs);
+		await (options.sleep ?? realSleep)(options.coalesceMs);
 	}
-	const { ids, reasons } = await options.store.claimRebuilds();
+	const { ids, reasons } = await options.store.claimRebuilds(CLAIM_LEASE_SECONDS);
 	if (!ids.length) return 'joined';
 	const title =
 		reasons.length === 1
@@ -100,11 +141,12 @@ export async function rebuildSite(
 			: `${reasons.length} catalogue changes: ${reasons.join('; ')}`;
 	try {
 		if (options.hookUrl) await callHook(options, title);
-		else await (options.buildLocally ?? buildInPlace)();
+		else await (options.buildLocally ?? (() => buildInPlace(path.resolve(options.outDir))))();
 	} catch (error) {
 		const message = (error as Error).message;
 		await options.store.releaseRebuilds(ids, message);
 		throw new EditorError('rebuild_failed', `the rebuild failed: ${message}`);
 	}
+	await options.store.finishRebuilds(ids);
 	return 'triggered';
 }

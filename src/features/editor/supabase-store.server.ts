@@ -1,8 +1,6 @@
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
-import { editorErrorFrom, toSubmission, toTool } from './embedded-store.server.ts';
-import { EditorError, type EditorStore, type QueueEntry } from './types.ts';
-
-type Row = Record<string, unknown>;
+import { editorErrorFrom, toSubmission, toTool } from './rows.ts';
+import type { EditorStore, QueueEntry } from './types.ts';
 
 /** Rows of a select that returns many: an empty list rather than null. */
 function list<T>(result: { data: T[] | null; error: PostgrestError | null }): T[] {
@@ -10,7 +8,7 @@ function list<T>(result: { data: T[] | null; error: PostgrestError | null }): T[
 }
 
 function check<T>({ data, error }: { data: T; error: PostgrestError | null }): T {
-	if (error) throw editorErrorFrom(error.message);
+	if (error) throw editorErrorFrom(error);
 	return data;
 }
 
@@ -18,23 +16,8 @@ function check<T>({ data, error }: { data: T; error: PostgrestError | null }): T
 export function supabaseEditorStore(client: SupabaseClient): EditorStore {
 	const submissions = () => client.from('new_app_submissions');
 	const tools = () => client.from('construction_apps');
-	const reviewPending = async (id: number, changes: Row) => {
-		const rows = list(
-			await submissions()
-				.update({
-					...changes,
-					reviewed_at: new Date().toISOString(),
-					updated_at: new Date().toISOString(),
-				})
-				.eq('id', id)
-				.eq('status', 'pending')
-				.select('id'),
-		);
-		if (rows.length) return;
-		const row = check(await submissions().select('status').eq('id', id).maybeSingle());
-		if (!row) throw new EditorError('not_found', `no submission with id ${id}`);
-		throw new EditorError('not_pending', `submission ${id} is already ${row.status}`);
-	};
+	const rpc = async (name: string, args: Record<string, unknown>) =>
+		check(await client.rpc(name, args));
 	return {
 		async pendingQueue() {
 			const pending = list(
@@ -67,16 +50,22 @@ export function supabaseEditorStore(client: SupabaseClient): EditorStore {
 				p_category: draft.category,
 				p_force: force,
 			};
-			return Number(check(await client.rpc('approve_submission', args)));
+			return Number(await rpc('approve_submission', args));
 		},
-		reject: (id, reason) => reviewPending(id, { status: 'rejected', reviewer_note: reason }),
+		async reject(id, reason) {
+			await rpc('review_submission', {
+				p_id: id,
+				p_status: 'rejected',
+				p_note: reason,
+				p_tool_id: null,
+			});
+		},
 		async markDuplicate(id, toolId) {
-			if (!check(await tools().select('id').eq('id', toolId).maybeSingle()))
-				throw new EditorError('not_found', `no tool with id ${toolId}`);
-			await reviewPending(id, {
-				status: 'duplicate',
-				tool_id: toolId,
-				reviewer_note: `duplicate of tool ${toolId}`,
+			await rpc('review_submission', {
+				p_id: id,
+				p_status: 'duplicate',
+				p_note: `duplicate of tool ${toolId}`,
+				p_tool_id: toolId,
 			});
 		},
 		async tools(includeUnpublished) {
@@ -87,27 +76,17 @@ export function supabaseEditorStore(client: SupabaseClient): EditorStore {
 			const row = check(await tools().select('*').eq('id', id).maybeSingle());
 			return row ? toTool(row) : null;
 		},
-		async updateTool(id, changes) {
-			const rows = list(
-				await tools()
-					.update({ ...changes, updated_at: new Date().toISOString() })
-					.eq('id', id)
-					.select('id'),
-			);
-			if (!rows.length) throw new EditorError('not_found', `no tool with id ${id}`);
+		async updateTool(id, { name, url, description, category }) {
+			await rpc('update_tool', {
+				p_id: id,
+				p_name: name ?? null,
+				p_url: url ?? null,
+				p_description: description ?? null,
+				p_category: category ?? null,
+			});
 		},
 		async setToolStatus(id, status) {
-			const existing = check(await tools().select('published_at').eq('id', id).maybeSingle());
-			if (!existing) throw new EditorError('not_found', `no tool with id ${id}`);
-			const publishedAt =
-				status === 'live'
-					? (existing.published_at ?? new Date().toISOString())
-					: existing.published_at;
-			check(
-				await tools()
-					.update({ status, published_at: publishedAt, updated_at: new Date().toISOString() })
-					.eq('id', id),
-			);
+			await rpc('set_tool_status', { p_id: id, p_status: status });
 		},
 		async subscribers() {
 			const rows = list(
@@ -126,27 +105,19 @@ export function supabaseEditorStore(client: SupabaseClient): EditorStore {
 		async requestRebuild(reason) {
 			check(await client.from('site_rebuilds').insert({ reason: reason.slice(0, 500) }));
 		},
-		async claimRebuilds() {
-			const rows = list(
-				await client
-					.from('site_rebuilds')
-					.update({ triggered_at: new Date().toISOString() })
-					.is('triggered_at', null)
-					.select('id, reason')
-					.order('id'),
-			);
-			return {
-				ids: rows.map((row) => Number(row.id)),
-				reasons: rows.map((row) => String(row.reason)),
-			};
+		async claimRebuilds(leaseSeconds) {
+			const rows = ((await rpc('claim_rebuilds', { p_lease_seconds: leaseSeconds })) ?? []) as {
+				id: number;
+				reason: string;
+			}[];
+			rows.sort((x, y) => Number(x.id) - Number(y.id));
+			return { ids: rows.map((row) => Number(row.id)), reasons: rows.map((row) => row.reason) };
+		},
+		async finishRebuilds(ids) {
+			await rpc('finish_rebuilds', { p_ids: ids, p_error: null });
 		},
 		async releaseRebuilds(ids, error) {
-			check(
-				await client
-					.from('site_rebuilds')
-					.update({ triggered_at: null, last_error: error.slice(0, 1000) })
-					.in('id', ids),
-			);
+			await rpc('finish_rebuilds', { p_ids: ids, p_error: error });
 		},
 		async unnotified() {
 			const rows = list(
@@ -160,29 +131,10 @@ export function supabaseEditorStore(client: SupabaseClient): EditorStore {
 			return rows.map(toSubmission);
 		},
 		async claimNotification(id) {
-			const current = check(
-				await submissions().select('notify_attempts').eq('id', id).maybeSingle(),
-			);
-			if (!current) return false;
-			const rows = list(
-				await submissions()
-					.update({
-						notified_at: new Date().toISOString(),
-						notify_attempts: Number(current.notify_attempts) + 1,
-						notify_error: null,
-					})
-					.eq('id', id)
-					.is('notified_at', null)
-					.select('id'),
-			);
-			return rows.length === 1;
+			return (await rpc('claim_notification', { p_id: id })) === true;
 		},
-		async recordNotifyFailure(id, error) {
-			check(
-				await submissions()
-					.update({ notified_at: null, notify_error: error.slice(0, 1000) })
-					.eq('id', id),
-			);
+		async recordNotifyFailure(id, error, claimed) {
+			await rpc('record_notify_failure', { p_id: id, p_error: error, p_claimed: claimed });
 		},
 		close: async () => {},
 	};

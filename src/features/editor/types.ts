@@ -50,8 +50,7 @@ export interface Subscriber {
 /** An editor-facing failure with a stable code, shown as-is and mapped to an exit code. */
 export class EditorError extends Error {
 	constructor(
-		readonly code:
-			'not_found' | 'not_pending' | 'duplicate_live' | 'invalid' | 'config' | 'rebuild_failed',
+		readonly code: 'not_found' | 'not_pending' | 'duplicate_live' | 'rebuild_failed',
 		message: string,
 	) {
 		super(message);
@@ -72,15 +71,23 @@ export interface EditorStore {
 	subscribers(): Promise<Subscriber[]>;
 	/** Records that the site needs a rebuild, and why. */
 	requestRebuild(reason: string): Promise<void>;
-	/** Takes every rebuild request not yet triggered; their reasons, oldest first. */
-	claimRebuilds(): Promise<{ ids: number[]; reasons: string[] }>;
+	/**
+	 * Takes every rebuild request not yet triggered and not claimed by a rebuild under way
+	 * (a claim older than `leaseSeconds` was interrupted: taken again); reasons oldest first.
+	 */
+	claimRebuilds(leaseSeconds: number): Promise<{ ids: number[]; reasons: string[] }>;
+	/** The build was triggered: these requests are done. */
+	finishRebuilds(ids: number[]): Promise<void>;
 	/** Puts claimed requests back, with the error, so the next rebuild takes them. */
 	releaseRebuilds(ids: number[], error: string): Promise<void>;
 	/** Approved submissions with an e-mail and no notice sent yet. */
 	unnotified(): Promise<Submission[]>;
 	/** Marks a notice as sent before sending it, only if it was not: false means it was. */
 	claimNotification(id: number): Promise<boolean>;
-	/** A send failed after its claim: un-mark it and keep the error for `notify --retry`. */
-	recordNotifyFailure(id: number, error: string): Promise<void>;
+	/**
+	 * A notice not sent, kept for `notify --retry` with why: after its claim (`claimed`, the
+	 * send failed: un-mark it) or before (the page is not live yet).
+	 */
+	recordNotifyFailure(id: number, error: string, claimed: boolean): Promise<void>;
 	close(): Promise<void>;
 }

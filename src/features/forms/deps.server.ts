@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { embeddedDbConfig, embeddedDbUrl } from '../../lib/embedded-db/config.server.ts';
+import { ConfigError, parseConfig } from '../../lib/config.server.ts';
+import { embeddedDbUrl } from '../../lib/embedded-db/config.server.ts';
 import { connectEmbedded } from '../../lib/store/embedded.server.ts';
 import { embeddedFormStore, supabaseFormStore } from '../../lib/store/form-store.server.ts';
 import { supabaseClient } from '../../lib/store/supabase.server.ts';
@@ -9,33 +10,37 @@ import type { FormDeps } from './handlers.server.ts';
 /** The fixed `source` written with every subscription made on this website. */
 export const NEWSLETTER_SOURCE = 'contech-directory-website';
 
-const DEV_SALT = 'local-development-only-rate-limit-salt';
-
-function positiveInt(value: string | undefined, fallback: number): number {
-	const parsed = Number(value);
-	return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
-}
-
 /**
- * The functions' dependencies from the environment: Supabase with the secret key when
- * SUPABASE_URL is set, otherwise the running embedded database (never started from here).
+ * The functions' dependencies from the environment: Supabase with the secret key or the
+ * running embedded database (never started from here), as the configuration chose. A wrong
+ * configuration is logged in full at start and every request gets the JSON 503: nothing is written.
  */
 export function formDepsFromEnv(env: NodeJS.ProcessEnv = process.env): FormDeps {
+	let config: ReturnType<typeof parseConfig> | undefined;
+	let configError: ConfigError | undefined;
+	try {
+		config = parseConfig(env, 'functions');
+	} catch (error) {
+		if (!(error instanceof ConfigError)) throw error;
+		configError = error;
+		console.error(`The functions refuse to write: ${error.message}`);
+	}
 	let opened: Promise<FormStore> | undefined;
 	const open = async (): Promise<FormStore> => {
-		if (env.SUPABASE_URL) {
-			if (!env.SUPABASE_SECRET_KEY)
-				throw new Error('SUPABASE_SECRET_KEY is not set for the functions');
-			return supabaseFormStore(supabaseClient(env.SUPABASE_URL, env.SUPABASE_SECRET_KEY));
-		}
-		return embeddedFormStore(connectEmbedded(embeddedDbUrl(embeddedDbConfig(env))));
+		if (!config) throw configError!;
+		const { backend } = config;
+		if (backend.kind === 'supabase')
+			return supabaseFormStore(
+				supabaseClient(backend.url, backend.secretKey!, fetch, config.outboundTimeoutMs),
+			);
+		return embeddedFormStore(connectEmbedded(embeddedDbUrl(backend.db)));
 	};
-	const salt = env.RATE_LIMIT_SALT || DEV_SALT;
+	const salt = config?.rateLimit.salt ?? '';
 	return {
 		store: () =>
 			(opened ??= open().catch((error) => ((opened = undefined), Promise.reject(error)))),
 		source: NEWSLETTER_SOURCE,
-		rateLimit: { max: positiveInt(env.RATE_LIMIT_PER_HOUR, 5), windowSeconds: 3600 },
+		rateLimit: { max: config?.rateLimit.perHour ?? 5, windowSeconds: 3600 },
 		clientHash: (ip) => createHmac('sha256', salt).update(ip).digest('hex').slice(0, 32),
 		logError: (message) => console.error(message),
 	};

@@ -60,7 +60,7 @@ export async function startEmbeddedDb(
 	await acquireLock(lockFile);
 	let db: PGlite | undefined;
 	let server: PgliteWireServer | undefined;
-	let applied: string[] = [];
+	let applied: string[];
 	try {
 		// relaxedDurability left off: it only skips awaiting syncToFs, a no-op on a Node directory.
 		db = await PGlite.create(config.dataDir);

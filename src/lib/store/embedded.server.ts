@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import { embeddedDbConfig } from '../embedded-db/config.server.ts';
+import type { EmbeddedDbConfig } from '../embedded-db/config.server.ts';
 import { ensureEmbeddedDb } from '../embedded-db/ensure.server.ts';
 import type { CatalogueReader, ToolRow } from './types.ts';
 
@@ -35,7 +35,7 @@ export function embeddedCatalogueReader(sql: Sql): CatalogueReader {
 }
 
 /** Opens the embedded catalogue, starting the embedded database if it is not running. */
-export async function openEmbeddedCatalogue(): Promise<CatalogueReader> {
-	const url = await ensureEmbeddedDb(embeddedDbConfig());
+export async function openEmbeddedCatalogue(db: EmbeddedDbConfig): Promise<CatalogueReader> {
+	const url = await ensureEmbeddedDb(db);
 	return embeddedCatalogueReader(connectEmbedded(url));
 }

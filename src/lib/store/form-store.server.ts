@@ -36,7 +36,7 @@ function toSubscribeOutcome(row: SubscribeRow): SubscribeOutcome | RateLimited {
 
 function toSubmitOutcome(row: SubmitRow): SubmitOutcome | RateLimited {
 	if (row.outcome === 'listed') return { outcome: 'listed', toolId: Number(row.tool_id) };
-	if (row.outcome === 'created' || row.outcome === 'pending') return { outcome: row.outcome };
+	if (row.outcome === 'created') return { outcome: row.outcome };
 	const limited = rateLimited(row);
 	if (limited) return limited;
 	throw new Error(`submit_tool returned an unknown outcome: ${row.outcome}`);

@@ -13,9 +13,11 @@ export interface SubscribeOutcome {
 	outcome: 'created' | 'exists';
 }
 
-/** `listed`: the URL is already a live tool; `pending`: the same URL already awaits review. */
-export type SubmitOutcome =
-	{ outcome: 'created' | 'pending' } | { outcome: 'listed'; toolId: number };
+/**
+ * `listed`: the URL is already a live tool. `created` also when the same URL already awaits
+ * review (the submissions merge), so a visitor learns nothing about other people's submissions.
+ */
+export type SubmitOutcome = { outcome: 'created' } | { outcome: 'listed'; toolId: number };
 
 /** Who a request counts against, and how many requests a window allows. */
 export interface RateLimit {

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parse } from 'node-html-parser';
+import { REACT_CHUNK } from './budgets.ts';
 
 export interface ScriptFile {
 	/** Site path ("/_astro/client.abc.js"), or "inline #n" for a script in the HTML. */
@@ -17,6 +18,9 @@ export interface PagePayload {
 	scripts: ScriptFile[];
 	/** Sum of the gzip sizes of every script the page loads, inline ones included. */
 	jsGzipTotal: number;
+	/** Of which React's runtime chunk, and the rest: the site's own code (the budgeted part). */
+	jsGzipReact: number;
+	jsGzipOwn: number;
 	/** Number of tool cards and of distinct tool links in the grid (each tool once). */
 	cards: number;
 	distinctToolLinks: number;
@@ -88,11 +92,17 @@ async function scriptsOf(
 export async function pagePayload(outDir: string, route: string): Promise<PagePayload> {
 	const html = await readFile(path.join(outDir, route, 'index.html'));
 	const { scripts, cards, links } = await scriptsOf(outDir, html.toString('utf8'));
+	const jsGzipTotal = scripts.reduce((sum, script) => sum + script.gzip, 0);
+	const jsGzipReact = scripts
+		.filter((script) => REACT_CHUNK.test(script.file))
+		.reduce((sum, script) => sum + script.gzip, 0);
 	return {
 		htmlRaw: html.length,
 		htmlGzip: gzipSize(html),
 		scripts,
-		jsGzipTotal: scripts.reduce((sum, script) => sum + script.gzip, 0),
+		jsGzipTotal,
+		jsGzipReact,
+		jsGzipOwn: jsGzipTotal - jsGzipReact,
 		cards,
 		distinctToolLinks: links,
 		toolUrlMentions: html.toString('utf8').match(/\/app\/\d+\//g)?.length ?? 0,

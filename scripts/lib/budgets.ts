@@ -1,0 +1,26 @@
+// The budgets of ../shared/DESIGN.md ("Budgets"), in bytes and milliseconds (KB = 1,000
+// bytes), written once: the benchmark reports against them and the site tests enforce the
+// structural ones (JavaScript per page).
+export const BUDGETS = {
+	/**
+	 * JavaScript on the home page: React's runtime chunk (the customer's choice, measured but
+	 * not budgeted) plus at most this much gzip of the site's own code.
+	 */
+	homeOwnJsGzip: 8_000,
+	islandlessJs: 0,
+	homeGzipPerTool: 250,
+	searchP95Ms: 16,
+	searchAt: 10_000,
+	buildAt: 10_000,
+	buildWallMs: 60_000,
+	buildRssBytes: 1.5e9,
+	/** Marginal build cost per tool may vary this much between size intervals and still be linear. */
+	linearTolerance: 1.5,
+	functionP99Ms: 50,
+} as const;
+
+/**
+ * React's runtime chunk as the build names it: astro.config.mjs groups react, react-dom,
+ * scheduler and @astrojs/react into one chunk called "react", and nothing else goes in it.
+ */
+export const REACT_CHUNK = /^\/_astro\/react\.[\w-]+\.js$/;

@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { type EmbeddedDbConfig, embeddedDbConfig } from './embedded-db/config.server.ts';
+import { SITE_NAME } from './site.ts';
+import { DEFAULT_LOGO_URL_TEMPLATE } from './tool-url.ts';
+
+// Every environment variable the site, the functions and the tooling read, validated once
+// with one schema. `.env.example` and the README's configuration table document the same list.
+
+/** Who is starting: each needs different keys in production (SUPABASE_URL set). */
+export type ConfigRole = 'build' | 'functions' | 'editor' | 'start';
+
+/** The environment is wrong: `problems` lists every one of them, one readable line each. */
+export class ConfigError extends Error {
+	constructor(readonly problems: string[]) {
+		super(
+			`the configuration has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+		);
+	}
+}
+
+// An empty variable counts as unset (a `.env` line `SMTP_URL=` switches SMTP off).
+const text = () => z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().optional());
+const url = (protocols: string[], hint: string) =>
+	text().refine((value) => {
+		if (value === undefined) return true;
+		try {
+			return protocols.includes(new URL(value).protocol);
+		} catch {
+			return false;
+		}
+	}, hint);
+const whole = (min: number, max: number, hint: string) =>
+	text().refine(
+		(value) => value === undefined || (/^\d+$/.test(value) && +value >= min && +value <= max),
+		hint,
+	);
+const port = () => whole(1, 65535, 'must be a TCP port number (1-65535)');
+const loopback = (value: string) =>
+	URL.canParse(value) && ['localhost', '127.0.0.1', '[::1]'].includes(new URL(value).hostname);
+/** Values never repeated in an error message (logs are not the place for them). */
+const SECRET = new Set([
+	'SUPABASE_SECRET_KEY',
+	'SUPABASE_PUBLISHABLE_KEY',
+	'SUPABASE_ANON_KEY',
+	'RATE_LIMIT_SALT',
+	'NETLIFY_BUILD_HOOK_URL',
+	'SMTP_URL',
+]);
+
+const schema = z.object({
+	SUPABASE_URL: url(['https:', 'http:'], 'must be the project URL, e.g. https://abcd.supabase.co'),
+	SUPABASE_PUBLISHABLE_KEY: text(),
+	// The name Supabase gave the publishable key before 2025; read when the new one is unset.
+	SUPABASE_ANON_KEY: text(),
+	SUPABASE_SECRET_KEY: text(),
+	RATE_LIMIT_SALT: text(),
+	RATE_LIMIT_PER_HOUR: whole(1, 1_000_000, 'must be a whole number of requests, at least 1'),
+	SITE_URL: url(
+		['https:', 'http:'],
+		'must be an http(s) address, e.g. https://contech.example.com',
+	),
+	// Netlify sets URL during its builds; SITE_URL overrides it.
+	URL: url(['https:', 'http:'], 'must be an http(s) address'),
+	CONTACT_URL: url(['https:', 'http:'], 'must be an http(s) address'),
+	LOGO_URL_TEMPLATE: text().refine(
+		(value) =>
+			value === undefined ||
+			(value.includes('{host}') &&
+				url(['https:'], '').safeParse(value.replaceAll('{host}', 'example.com')).success),
+		'must be an https address containing {host}, e.g. https://icons.duckduckgo.com/ip3/{host}.ico',
+	),
+	// Not `text()`: an empty OUTBOUND_REF means "no ref parameter", not "unset".
+	OUTBOUND_REF: z.string().optional(),
+	NETLIFY_BUILD_HOOK_URL: url(
+		['https:', 'http:'],
+		'must be the build hook address Netlify gave you',
+	),
+	REBUILD_COALESCE_SECONDS: whole(0, 3600, 'must be a whole number of seconds (0-3600)'),
+	REBUILD_BACKOFF_MS: whole(0, 600_000, 'must be a whole number of milliseconds'),
+	SMTP_URL: url(['smtp:', 'smtps:'], 'must look like smtps://user:pass@smtp.example.com:465'),
+	MAIL_FROM: text(),
+	OUTBOX_DIR: text(),
+	OUTBOUND_TIMEOUT_MS: whole(100, 120_000, 'must be a whole number of milliseconds (100-120000)'),
+	PORT: port(),
+	EMBEDDED_DB_DIR: text(),
+	EMBEDDED_DB_PORT: port(),
+	ASTRO_OUT_DIR: text(),
+});
+type Raw = z.output<typeof schema>;
+
+/** Every variable the configuration reads (documented in .env.example and the README). */
+export const CONFIG_VARIABLES = Object.keys(schema.shape) as (keyof Raw)[];
+
+/** The rules that only hold in production, and the keys each role needs there. */
+function productionProblems(
+	raw: Partial<Record<keyof Raw, string | undefined>>,
+	role: ConfigRole,
+): string[] {
+	if (!raw.SUPABASE_URL) return [];
+	const problems: string[] = [];
+	if (!raw.SUPABASE_URL.startsWith('https:') && !loopback(raw.SUPABASE_URL))
+		problems.push('SUPABASE_URL must use https (plain http only for a local Supabase on loopback)');
+	const publishable = raw.SUPABASE_PUBLISHABLE_KEY ?? raw.SUPABASE_ANON_KEY;
+	if (publishable?.startsWith('sb_secret_'))
+		problems.push(
+			'SUPABASE_PUBLISHABLE_KEY holds a secret key (sb_secret_…): use the publishable key (sb_publishable_…) and rotate the secret one',
+		);
+	if (role === 'build' && !publishable)
+		problems.push(
+			'SUPABASE_URL is set but SUPABASE_PUBLISHABLE_KEY is not: the build reads with the publishable key',
+		);
+	if ((role === 'functions' || role === 'editor') && !raw.SUPABASE_SECRET_KEY)
+		problems.push(
+			`SUPABASE_URL is set but SUPABASE_SECRET_KEY is not: the ${role === 'editor' ? 'editor' : 'functions'} write with the secret key (Supabase dashboard → Project Settings → API keys)`,
+		);
+	if (role === 'functions' && !raw.RATE_LIMIT_SALT)
+		problems.push(
+			'SUPABASE_URL is set but RATE_LIMIT_SALT is not: set a long random string, so client addresses cannot be guessed from their hashes',
+		);
+	return problems;
+}
+
+export type Backend =
+	| { kind: 'supabase'; url: string; publishableKey?: string; secretKey?: string }
+	| { kind: 'embedded'; db: EmbeddedDbConfig };
+
+export interface Config {
+	/** Supabase when SUPABASE_URL is set, otherwise the embedded database: chosen here only. */
+	backend: Backend;
+	/** The canonical address: SITE_URL, else Netlify's URL, else this machine's `npm start`. */
+	siteUrl: string;
+	contactUrl: string;
+	logoUrlTemplate: string;
+	/** undefined: the site name as a slug; '': no `ref` parameter on outbound links. */
+	outboundRef: string | undefined;
+	rateLimit: { salt: string; perHour: number };
+	rebuild: { hookUrl?: string; coalesceSeconds: number; backoffMs: number };
+	mail: { smtpUrl?: string; from: string; outboxDir: string };
+	/** Every outbound call (Supabase, SMTP, build hook, the live-page check) gives up after this. */
+	outboundTimeoutMs: number;
+	port: number;
+	outDir: string;
+}
+
+const DEV_SALT = 'local-development-only-rate-limit-salt';
+export const DEFAULT_CONTACT_URL = 'https://www.linkedin.com/company/construction-tech-directory/';
+
+/** Validates `env` for `role`; throws a ConfigError listing every problem. */
+export function parseConfig(env: NodeJS.ProcessEnv, role: ConfigRole): Config {
+	const parsed = schema.safeParse(env);
+	const shown = (name: string) => (SECRET.has(name) ? '' : ` (got "${env[name]}")`);
+	const problems = [
+		...(parsed.error?.issues ?? []).map(
+			(issue) => `${issue.path.join('.')} ${issue.message}${shown(String(issue.path[0]))}`,
+		),
+		// Checked on the raw values too, so one run lists every problem, not the first kind.
+		...productionProblems(
+			Object.fromEntries(Object.keys(schema.shape).map((name) => [name, env[name] || undefined])),
+			role,
+		),
+	];
+	if (problems.length || !parsed.success) throw new ConfigError(problems);
+	const raw = parsed.data;
+	const port = Number(raw.PORT ?? 8888);
+	const hookUrl = raw.NETLIFY_BUILD_HOOK_URL;
+	return {
+		backend: raw.SUPABASE_URL
+			? {
+					kind: 'supabase',
+					url: raw.SUPABASE_URL,
+					publishableKey: raw.SUPABASE_PUBLISHABLE_KEY ?? raw.SUPABASE_ANON_KEY,
+					secretKey: raw.SUPABASE_SECRET_KEY,
+				}
+			: {
+					kind: 'embedded',
+					db: embeddedDbConfig({
+						EMBEDDED_DB_DIR: raw.EMBEDDED_DB_DIR,
+						EMBEDDED_DB_PORT: raw.EMBEDDED_DB_PORT,
+					}),
+				},
+		siteUrl: raw.SITE_URL ?? raw.URL ?? `http://localhost:${port}`,
+		contactUrl: raw.CONTACT_URL ?? DEFAULT_CONTACT_URL,
+		logoUrlTemplate: raw.LOGO_URL_TEMPLATE ?? DEFAULT_LOGO_URL_TEMPLATE,
+		outboundRef: raw.OUTBOUND_REF,
+		rateLimit: {
+			salt: raw.RATE_LIMIT_SALT ?? DEV_SALT,
+			perHour: Number(raw.RATE_LIMIT_PER_HOUR ?? 5),
+		},
+		rebuild: {
+			hookUrl,
+			// With a hook, approvals made within 10 s share one Netlify build; locally, build at once.
+			coalesceSeconds: Number(raw.REBUILD_COALESCE_SECONDS ?? (hookUrl ? 10 : 0)),
+			backoffMs: Number(raw.REBUILD_BACKOFF_MS ?? 2000),
+		},
+		mail: {
+			smtpUrl: raw.SMTP_URL,
+			from: raw.MAIL_FROM ?? `${SITE_NAME} <no-reply@localhost>`,
+			outboxDir: raw.OUTBOX_DIR ?? '.data/outbox',
+		},
+		outboundTimeoutMs: Number(raw.OUTBOUND_TIMEOUT_MS ?? 8000),
+		port,
+		outDir: raw.ASTRO_OUT_DIR ?? 'dist',
+	};
+}
+
+/** The configuration of this process (`process.env`): each entry point calls it once, at start. */
+export function loadConfig(role: ConfigRole): Config {
+	return parseConfig(process.env, role);
+}
