@@ -77,11 +77,11 @@ export default function ToolSearch({ total, gridId, categories }: Props) {
 		setLimit(RESULTS_PAGE_SIZE);
 	}
 
-	const writeAddress = useFilterAddress(filters, show);
+	const address = useFilterAddress(filters, show);
 	function update(change: FilterValues, history: HistoryMode) {
 		const next = { ...values, ...change };
 		show(next);
-		writeAddress(next, history);
+		address.write(next, history);
 	}
 
 	function showMore(focusFrom: number | null) {
@@ -121,6 +121,7 @@ export default function ToolSearch({ total, gridId, categories }: Props) {
 					spellCheck={false}
 					value={query}
 					onChange={(event) => update({ q: event.target.value }, 'replace')}
+					onBlur={address.flush}
 				/>
 			</form>
 			<CategoryChips

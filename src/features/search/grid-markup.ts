@@ -19,7 +19,7 @@ export const RESULTS_ID = 'tool-results';
  * near the viewport (`content-visibility: auto`), so a grid of 10,000 cards costs about one
  * screen of them. A multiple of 12 keeps every row of a 1, 2, 3 or 4 column grid full.
  */
-export const GRID_SECTION_SIZE = 24;
+export const GRID_SECTION_SIZE = 48;
 
 /** Set on the whole grid while a search or filter shows its matches in the results list. */
 export const GRID_DORMANT_ATTRIBUTE = 'data-dormant';
