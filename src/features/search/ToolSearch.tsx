@@ -18,6 +18,7 @@ import {
 	resultCard,
 	showInList,
 } from './results-window.ts';
+import NoMatches from './NoMatches.tsx';
 import ShowMore from './ShowMore.tsx';
 import { type HistoryMode, useFilterAddress } from './useFilterAddress.ts';
 
@@ -141,37 +142,18 @@ export default function ToolSearch({ total, gridId, categories }: Props) {
 				{filterStatus(indexed ? shown : total, total, query, chosen?.label)}
 			</p>
 			{indexed > 0 && filtering && shown === 0 && (
-				<div className="search__empty">
-					<p>
-						{trimmed
-							? `No tool name contains “${trimmed}”${chosen ? ` in ${chosen.label}` : ''}. Try a shorter or different name${chosen ? ', or all categories' : ''}.`
-							: `No tools in ${chosen?.label} yet.`}
-					</p>
-					{trimmed && (
-						<button
-							type="button"
-							className="button"
-							onClick={() => {
-								update({ q: '' }, 'replace');
-								searchBox.current?.focus();
-							}}
-						>
-							Clear search
-						</button>
-					)}
-					{chosen && (
-						<button
-							type="button"
-							className="button"
-							onClick={() => {
-								update({ category: '' }, 'push');
-								allChip.current?.focus();
-							}}
-						>
-							Show all categories
-						</button>
-					)}
-				</div>
+				<NoMatches
+					query={trimmed}
+					categoryLabel={chosen?.label}
+					onClearSearch={() => {
+						update({ q: '' }, 'replace');
+						searchBox.current?.focus();
+					}}
+					onAllCategories={() => {
+						update({ category: '' }, 'push');
+						allChip.current?.focus();
+					}}
+				/>
 			)}
 			{/* Filled with copies of matching cards by show(); React renders no children here. */}
 			<ul
