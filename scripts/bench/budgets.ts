@@ -43,6 +43,7 @@ export function budgetRows(run: BenchRun): Cell[][] {
 	const at = (tools: number) => run.sizes.find((size) => size.tools === tools);
 	const build = at(BUDGETS.buildAt);
 	const search = at(BUDGETS.searchAt)?.search;
+	const paints = at(BUDGETS.searchAt)?.paints;
 	const homeJs = Math.max(...run.sizes.map((s) => s.home.jsGzipTotal));
 	const homeOwnJs = Math.max(...run.sizes.map((s) => s.home.jsGzipOwn));
 	const reactJs = Math.max(...run.sizes.map((s) => s.home.jsGzipReact));
@@ -86,6 +87,14 @@ export function budgetRows(run: BenchRun): Cell[][] {
 			'≤ 16 ms',
 			search ? ms(p95) : 'not measured',
 			verdict(search ? p95 <= BUDGETS.searchP95Ms && search.wrongResults === 0 : null),
+		],
+		[
+			`Home page at ${count(BUDGETS.searchAt)} tools: longest task while it renders`,
+			`≤ ${BUDGETS.longTaskMs} ms`,
+			paints
+				? `${ms(paints.longestTaskMs, 0)} (FCP ${ms(paints.fcpMs, 0)}, search ready ${search ? ms(search.hydrationMs, 0) : 'n/a'})`
+				: 'not measured',
+			verdict(paints ? paints.longestTaskMs <= BUDGETS.longTaskMs : null),
 		],
 		[
 			`Build ${count(BUDGETS.buildAt)} tools, wall time`,

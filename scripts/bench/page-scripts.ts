@@ -1,3 +1,5 @@
+import { CARD_SELECTOR, HOME_GRID_ID, RESULTS_ID } from '../../src/features/search/grid-markup.ts';
+
 // Code that runs inside the benchmarked page. Passed as strings so the TypeScript loader's
 // helpers never leak into the page (page.evaluate of a string is also allowed by the site's CSP).
 
@@ -14,12 +16,14 @@ export const READ_PAINTS = `new Promise((resolve) => {
 	setTimeout(() => done(NaN), 5000);
 })`;
 
-// Keystroke (trusted keydown timestamp) to the end of the first frame in which the grid shows
-// the expected number of cards, a range: the first page of matches, or more if the grid went on
-// filling towards the viewport (rAF, then a message: the first task after that frame's paint).
-// Waiting for the expected count also covers a filter that spreads its work over several frames.
+// Keystroke (trusted keydown timestamp) to the end of the first frame in which the page shows
+// the expected number of cards, a range: with an empty box every card of the whole grid; else the
+// first page of matches in the results list, or more if it went on filling towards the viewport
+// (rAF, then a message: the first task after that frame's paint). Waiting for the expected count
+// also covers a filter that spreads its work over several frames.
 export const INSTRUMENT_SEARCH = `(() => {
-	const grid = document.getElementById('tool-grid');
+	const grid = document.getElementById(${JSON.stringify(HOME_GRID_ID)});
+	const results = document.getElementById(${JSON.stringify(RESULTS_ID)});
 	const bench = (window.__bench = { samples: [], shown: [], expect: [-1, -1], waiting: [] });
 	// Resolves once n keystrokes have been measured (no polling while a frame is measured).
 	bench.until = (n) => new Promise((resolve, reject) => {
@@ -27,12 +31,16 @@ export const INSTRUMENT_SEARCH = `(() => {
 		bench.waiting.push({ n, resolve });
 		setTimeout(() => reject(new Error('keystroke ' + n + ' never updated the page')), 60000);
 	});
+	// Cards a visitor can see: the results list while it is shown, else the whole grid.
+	const shownCards = () => results && !results.hidden
+		? results.children.length
+		: grid.querySelectorAll(${JSON.stringify(CARD_SELECTOR)}).length;
 	let keyAt = 0;
 	const afterNextFrame = () => requestAnimationFrame(() => {
 		const channel = new MessageChannel();
 		channel.port1.onmessage = () => {
 			const now = performance.now();
-			const shown = grid.querySelectorAll(':scope > li:not([hidden])').length;
+			const shown = shownCards();
 			if ((shown < bench.expect[0] || shown > bench.expect[1]) && now - keyAt < ${SETTLE_LIMIT_MS}) return afterNextFrame();
 			bench.samples.push(now - keyAt);
 			bench.shown.push(shown);
@@ -43,6 +51,11 @@ export const INSTRUMENT_SEARCH = `(() => {
 	window.addEventListener('keydown', (event) => { keyAt = event.timeStamp; }, true);
 	window.addEventListener('input', afterNextFrame);
 })()`;
+
+// Long tasks from the start of the document (registered before any of its scripts run).
+export const OBSERVE_LONG_TASKS = `window.__longTasks = [];
+new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__longTasks.push(entry.duration); })
+	.observe({ type: 'longtask', buffered: true });`;
 
 // The search island is ready once Astro has hydrated it (it drops the `ssr` attribute).
 export const WAIT_FOR_HYDRATION = `new Promise((resolve, reject) => {

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parse } from 'node-html-parser';
+import { CARD_SELECTOR, HOME_GRID_ID } from '../../src/features/search/grid-markup.ts';
 import { REACT_CHUNK } from './budgets.ts';
 
 export interface ScriptFile {
@@ -77,13 +78,14 @@ async function scriptsOf(
 			queue.push(new URL(match[1], `http://site${url}`).pathname);
 		}
 	}
-	// Cards rendered in the grid, and those waiting in its template for the search island.
-	const cardLinks = root
-		.querySelectorAll('#tool-grid a[href^="/app/"], #tool-grid-more a[href^="/app/"]')
-		.map((a) => a.getAttribute('href'));
+	// The cards of the home grid (every tool, in sections).
+	const cards = root.querySelectorAll(`#${HOME_GRID_ID} ${CARD_SELECTOR}`);
+	const cardLinks = cards.map((card) =>
+		card.querySelector('a[href^="/app/"]')?.getAttribute('href'),
+	);
 	return {
 		scripts,
-		cards: root.querySelectorAll('#tool-grid > li, #tool-grid-more > li').length,
+		cards: cards.length,
 		links: new Set(cardLinks).size,
 	};
 }

@@ -1,6 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { expect, onTestFinished } from 'vitest';
+import {
+	CARD_NAME_SELECTOR,
+	CARD_SELECTOR,
+	HOME_GRID_ID,
+	RESULTS_ID,
+} from '../../src/features/search/grid-markup.ts';
 import { paths } from '../../src/lib/paths.ts';
 
 /**
@@ -69,9 +75,17 @@ export async function axeViolations(page: Page) {
 /** Matches once the home page's search island has hydrated (the newsletter island may be first). */
 export const SEARCH_READY = 'astro-island:not([ssr]) #tool-search';
 
-/** Names of the cards currently shown in the home grid (its first page, see GRID_PAGE_SIZE). */
+/**
+ * Names of the cards a visitor sees on the home page: a search's matches while its results list
+ * is shown, else every card of the whole grid.
+ */
 export function visibleCardNames(page: Page): Promise<string[]> {
-	return page.$$eval('#tool-grid > li:not([hidden]) .card__name', (names) =>
-		names.map((name) => name.textContent ?? ''),
+	return page.evaluate(
+		({ grid, results, card, name }) => {
+			const list = document.getElementById(results);
+			const from = list && !list.hidden ? list : document.getElementById(grid);
+			return [...(from?.querySelectorAll(`${card} ${name}`) ?? [])].map((n) => n.textContent ?? '');
+		},
+		{ grid: HOME_GRID_ID, results: RESULTS_ID, card: CARD_SELECTOR, name: CARD_NAME_SELECTOR },
 	);
 }

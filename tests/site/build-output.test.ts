@@ -3,7 +3,15 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectEmbedded, type Sql } from '../../src/lib/store/embedded.server.ts';
-import { GRID_PAGE_SIZE } from '../../src/lib/grid-window.ts';
+import { parse } from 'node-html-parser';
+import {
+	CARD_NAME_SELECTOR,
+	CARD_SELECTOR,
+	GRID_DORMANT_ATTRIBUTE,
+	GRID_SECTION_SIZE,
+	HOME_GRID_ID,
+} from '../../src/features/search/grid-markup.ts';
+import { CATEGORY_SLUGS } from '../../src/lib/categories.ts';
 import { distDir, distFiles, readPage } from '../helpers/dist.ts';
 
 const fixtures = inject('fixtureTools');
@@ -39,15 +47,10 @@ describe('tool pages', () => {
 });
 
 describe('home grid', () => {
-	it('lists every live tool once, in case-insensitive name order, linking to its page', async () => {
+	it('shows every live tool as a card, once, in case-insensitive name order, linking to its page', async () => {
 		const home = await readPage('/');
-		// The first page of cards is rendered; the rest wait, in order, in the grid's template.
-		const cards = home.querySelectorAll('#tool-grid > li, #tool-grid-more > li');
-		expect(home.querySelectorAll('#tool-grid > li')).toHaveLength(
-			Math.min(GRID_PAGE_SIZE, live.length),
-		);
-		expect(live.length).toBeGreaterThan(GRID_PAGE_SIZE);
-		expect(cards.map((card) => card.querySelector('.card__name')?.text)).toEqual(
+		const cards = home.querySelectorAll(`#${HOME_GRID_ID} ${CARD_SELECTOR}`);
+		expect(cards.map((card) => card.querySelector(CARD_NAME_SELECTOR)?.text)).toEqual(
 			live.map((tool) => tool.name),
 		);
 		expect(cards.map((card) => card.querySelector('a')?.getAttribute('href'))).toEqual(
@@ -55,23 +58,67 @@ describe('home grid', () => {
 		);
 	});
 
-	it('has the search box with the spec placeholder', async () => {
-		const input = (await readPage('/')).querySelector('input[type=search]');
-		expect(input?.getAttribute('placeholder')).toBe('Search by name...');
+	it('hides no tool: no template, no hidden grid, section or card before a search', async () => {
+		const home = await readPage('/');
+		expect(home.querySelectorAll('template')).toEqual([]);
+		const grid = home.querySelector(`#${HOME_GRID_ID}`)!;
+		expect(grid.querySelectorAll('[hidden]')).toEqual([]);
+		expect(grid.hasAttribute('hidden')).toBe(false);
+		expect(grid.hasAttribute(GRID_DORMANT_ATTRIBUTE)).toBe(false);
+		// Sections of the grid, each full but the last, together holding every card.
+		const sizes = grid
+			.querySelectorAll(':scope > ul')
+			.map((ul) => ul.querySelectorAll('li').length);
+		expect(sizes.slice(0, -1).every((size) => size === GRID_SECTION_SIZE)).toBe(true);
+		expect(sizes.reduce((a, b) => a + b, 0)).toBe(live.length);
+		expect(live.length).toBeGreaterThan(GRID_SECTION_SIZE);
 	});
 
-	it('sizes every logo (width 50) and loads only the first rows eagerly', async () => {
-		const logos = (await readPage('/')).querySelectorAll('#tool-grid img, #tool-grid-more img');
+	it('has the search box with the spec placeholder, submitting to /?q= without JavaScript', async () => {
+		const home = await readPage('/');
+		const input = home.querySelector('input[type=search]');
+		expect(input?.getAttribute('placeholder')).toBe('Search by name...');
+		expect(input?.getAttribute('name')).toBe('q');
+		const form = home.querySelector('form[role=search]');
+		expect(form?.getAttribute('action')).toBe('/');
+		expect(form?.getAttribute('method')).toBe('get');
+		expect(home.querySelector('noscript')?.text).toMatch(/filtering need JavaScript/);
+	});
+
+	it('has category chips that are links to the category pages', async () => {
+		const chips = (await readPage('/')).querySelectorAll('.chips a.chip');
+		expect(chips.map((chip) => chip.getAttribute('href'))).toEqual([
+			'/',
+			...CATEGORY_SLUGS.map((slug) => `/category/${slug}/`),
+		]);
+		expect((await readPage('/')).querySelectorAll('.chips button')).toEqual([]);
+	});
+
+	it('sizes every logo (width 50), loads the first rows eagerly and defers the rest to the script', async () => {
+		const grid = (await readPage('/')).querySelector(`#${HOME_GRID_ID}`)!;
+		const cards = grid.querySelectorAll(CARD_SELECTOR);
+		// After the first section the image is inside <noscript> (markup the parser keeps as text).
+		const logos = cards.map((card) => {
+			const img = card.querySelector('.logo > img');
+			const deferred = card.querySelector('.logo > noscript');
+			return { img: img ?? parse(deferred?.text ?? '').querySelector('img'), deferred: !!deferred };
+		});
 		expect(
 			logos.every(
-				(img) => img.getAttribute('width') === '50' && img.getAttribute('height') === '50',
+				({ img }) => img?.getAttribute('width') === '50' && img.getAttribute('height') === '50',
 			),
 		).toBe(true);
-		expect(logos.slice(0, 8).every((img) => img.getAttribute('loading') === 'eager')).toBe(true);
-		expect(logos.slice(8).every((img) => img.getAttribute('loading') === 'lazy')).toBe(true);
+		expect(logos.slice(0, 8).every(({ img }) => img?.getAttribute('loading') === 'eager')).toBe(
+			true,
+		);
+		expect(logos.slice(8).every(({ img }) => img?.getAttribute('loading') === 'lazy')).toBe(true);
+		expect(logos.map(({ deferred }) => deferred)).toEqual(
+			cards.map((_, i) => i >= GRID_SECTION_SIZE),
+		);
 		expect(
 			logos.every(
-				(img) => !/[?&]|:\d+|\/path/.test(img.getAttribute('src')!.split('/').slice(3).join('/')),
+				({ img }) =>
+					!/[?&]|:\d+|\/path/.test(img!.getAttribute('src')!.split('/').slice(3).join('/')),
 			),
 		).toBe(true);
 	});

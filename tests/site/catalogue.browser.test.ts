@@ -2,7 +2,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
-import { GRID_PAGE_SIZE } from '../../src/lib/grid-window.ts';
+import {
+	CARD_NAME_SELECTOR,
+	CARD_SELECTOR,
+	HOME_GRID_ID,
+} from '../../src/features/search/grid-markup.ts';
+import { RESULTS_PAGE_SIZE } from '../../src/features/search/results-window.ts';
 import { browserAvailable, launchChromium } from '../helpers/browser.ts';
 import { axeViolations, openPage, SEARCH_READY, visibleCardNames } from '../helpers/page.ts';
 
@@ -10,7 +15,6 @@ const baseUrl = inject('baseUrl');
 const fixtures = inject('fixtureTools');
 let browser: Browser;
 let liveNames: string[];
-let firstPage: string[];
 
 describe.runIf(browserAvailable())('catalogue in a browser', () => {
 	beforeAll(async () => {
@@ -21,8 +25,7 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 		await sql.end();
 		const unusable = new Set<string>([fixtures.unusable.badScheme, fixtures.unusable.badHost, '']);
 		liveNames = rows.map((row) => row.name as string).filter((name) => !unusable.has(name));
-		firstPage = liveNames.slice(0, GRID_PAGE_SIZE);
-		expect(liveNames.length).toBeGreaterThan(GRID_PAGE_SIZE * 2);
+		expect(liveNames.length).toBeGreaterThan(RESULTS_PAGE_SIZE * 2);
 	});
 	afterAll(() => browser?.close());
 
@@ -37,7 +40,7 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 
 	it('narrows the grid as the visitor types and restores it when cleared', async () => {
 		const { page, expectNoErrors, close } = await home();
-		expect(await visibleCardNames(page)).toEqual(firstPage);
+		expect(await visibleCardNames(page)).toEqual(liveNames);
 		await search(page).pressSequentially('pro');
 		const expected = liveNames.filter((name) => name.toLowerCase().includes('pro'));
 		expect(expected.length).toBeGreaterThan(2);
@@ -45,11 +48,15 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 		await expect
 			.poll(() => page.getByRole('status').textContent())
 			.toBe(`${expected.length} of ${liveNames.length} tools match “pro”`);
+		const scrolled = await page.evaluate(() => window.scrollY);
 		await search(page).fill('');
-		expect(await visibleCardNames(page)).toEqual(firstPage);
+		expect(await visibleCardNames(page)).toEqual(liveNames);
 		await expect
 			.poll(() => page.getByRole('status').textContent())
 			.toBe(`${liveNames.length} tools`);
+		// The visitor is still where they were: in the search box, which has not moved.
+		expect(await page.evaluate(() => document.activeElement?.id)).toBe('tool-search');
+		expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
 		expectNoErrors();
 		await close();
 	});
@@ -62,7 +69,8 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 		expect(await visibleCardNames(page)).toEqual([]);
 		await expect.poll(() => page.getByText(/No tool name contains/).isVisible()).toBe(true);
 		await page.getByRole('button', { name: 'Clear search' }).click();
-		expect(await visibleCardNames(page)).toEqual(firstPage);
+		expect(await visibleCardNames(page)).toEqual(liveNames);
+		expect(await page.evaluate(() => document.activeElement?.id)).toBe('tool-search');
 		await close();
 	});
 
@@ -92,23 +100,24 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 		await close();
 	});
 
-	it('shows the rest of the catalogue as the visitor scrolls or asks for more, each tool once', async () => {
+	it('shows every match of a search as the visitor scrolls or asks for more, each once', async () => {
 		const { page, expectNoErrors, close } = await home();
-		const more = page.getByRole('button', { name: `Show ${GRID_PAGE_SIZE} more` });
-		expect(
-			await page.getByText(`Showing ${GRID_PAGE_SIZE} of ${liveNames.length} tools`).count(),
-		).toBe(1);
+		await search(page).fill('a');
+		const matches = liveNames.filter((name) => name.toLowerCase().includes('a'));
+		expect(matches.length).toBeGreaterThan(RESULTS_PAGE_SIZE * 2);
+		const more = page.getByRole('button', { name: `Show ${RESULTS_PAGE_SIZE} more` });
+		expect(await visibleCardNames(page)).toEqual(matches.slice(0, RESULTS_PAGE_SIZE));
 		// By keyboard: the button adds a page and takes the focus to the first card not reached yet.
 		await more.focus();
 		await page.keyboard.press('Enter');
 		await expect
 			.poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
-			.toContain(liveNames[GRID_PAGE_SIZE]);
+			.toContain(matches[RESULTS_PAGE_SIZE]);
 		// Focusing the button may already have brought a page on its own: never fewer, in order.
 		const shown = await visibleCardNames(page);
-		expect(shown.length).toBeGreaterThanOrEqual(GRID_PAGE_SIZE * 2);
-		expect(shown).toEqual(liveNames.slice(0, shown.length));
-		// By scrolling: the next pages come on their own near the end of the grid.
+		expect(shown.length).toBeGreaterThanOrEqual(RESULTS_PAGE_SIZE * 2);
+		expect(shown).toEqual(matches.slice(0, shown.length));
+		// By scrolling: the next pages come on their own near the end of the list.
 		await expect
 			.poll(
 				async () => {
@@ -117,20 +126,74 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 				},
 				{ timeout: 30_000 },
 			)
-			.toBe(liveNames.length);
-		expect(await visibleCardNames(page)).toEqual(liveNames);
+			.toBe(matches.length);
+		expect(await visibleCardNames(page)).toEqual(matches);
 		expect(await page.getByRole('button', { name: /^Show \d+ more$/ }).count()).toBe(0);
-		// A new search starts again from the first page of its matches.
-		await search(page).fill('a');
-		const matches = liveNames.filter((name) => name.toLowerCase().includes('a'));
-		expect(matches.length).toBeGreaterThan(GRID_PAGE_SIZE);
-		// (When the box is near the grid's end, the next page may follow at once: a prefix, in order.)
-		const found = await visibleCardNames(page);
-		expect(found.length).toBeGreaterThanOrEqual(GRID_PAGE_SIZE);
-		expect(found).toEqual(matches.slice(0, found.length));
+		// Clearing the search brings back the whole grid, with no "Show more" under it.
+		await search(page).fill('');
+		expect(await visibleCardNames(page)).toEqual(liveNames);
+		expect(await page.getByText(/^Showing \d+ of/).count()).toBe(0);
 		expectNoErrors();
 		await close();
 	});
+
+	it('shows every tool before any search, so find-in-page reaches the last one', async () => {
+		const { page, expectNoErrors, close } = await home();
+		const last = liveNames.at(-1)!;
+		const lastCard = page.locator(`#${HOME_GRID_ID} ${CARD_SELECTOR}`).last();
+		expect(await lastCard.locator(CARD_NAME_SELECTOR).textContent()).toBe(last);
+		expect(await lastCard.evaluate((card) => card.checkVisibility())).toBe(true);
+		// The browser's find (window.find drives the same search as Ctrl+F) selects it and scrolls to it.
+		const found = await page.evaluate((name) => {
+			const hit = (window as unknown as { find(text: string): boolean }).find(name);
+			return hit && getSelection()?.anchorNode?.parentElement?.closest('li')?.textContent;
+		}, last);
+		expect(found).toContain(last);
+		await expect.poll(() => lastCard.isVisible()).toBe(true);
+		await expect
+			.poll(() =>
+				lastCard.evaluate((card) => {
+					const box = card.getBoundingClientRect();
+					return box.height > 0 && box.top < innerHeight && box.bottom > 0;
+				}),
+			)
+			.toBe(true);
+		expectNoErrors();
+		await close();
+	});
+
+	it.each([
+		['phone', 375, 812],
+		['desktop', 1280, 900],
+	])(
+		'without JavaScript, on a %s, shows every tool and links the chips and the search',
+		async (_, width, height) => {
+			const { page, expectNoErrors, close } = await openPage(browser, {
+				width,
+				height,
+				javaScriptEnabled: false,
+			});
+			await page.goto(`${baseUrl}/`);
+			expect(await visibleCardNames(page)).toEqual(liveNames);
+			const lastCard = page.locator(`#${HOME_GRID_ID} ${CARD_SELECTOR}`).last();
+			await lastCard.scrollIntoViewIfNeeded();
+			expect(await lastCard.isVisible()).toBe(true);
+			expect(await page.getByText(/filtering need JavaScript/).isVisible()).toBe(true);
+			// The search submits to /?q=, which shows the whole grid and the same note.
+			await page.getByRole('searchbox', { name: /search tools by name/i }).fill('pro');
+			await page.keyboard.press('Enter');
+			await page.waitForURL(`${baseUrl}/?q=pro`);
+			expect(await visibleCardNames(page)).toEqual(liveNames);
+			// A chip is a link to its category's page.
+			await page.getByRole('link', { name: /^Estimating & Takeoff \d+ tools?$/ }).click();
+			await page.waitForURL(`${baseUrl}/category/estimating/`);
+			expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+				'Estimating & Takeoff',
+			);
+			expectNoErrors();
+			await close();
+		},
+	);
 
 	it('opens a shared search address already filtered', async () => {
 		const { page, close } = await home('?q=%28beta%29');
@@ -159,7 +222,7 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 
 	it('shows a monogram, not a broken image, when a logo cannot load', async () => {
 		const { page, close } = await home();
-		const logo = page.locator('#tool-grid > li').first().locator('img');
+		const logo = page.locator(`#${HOME_GRID_ID} ${CARD_SELECTOR}`).first().locator('img');
 		await expect
 			.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 0))
 			.toBe(true);

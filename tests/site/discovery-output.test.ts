@@ -1,5 +1,6 @@
 // Categories, related tools and outbound links on the built pages (dist/).
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { CARD_SELECTOR, HOME_GRID_ID } from '../../src/features/search/grid-markup.ts';
 import { CATEGORIES } from '../../src/lib/categories.ts';
 import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
 import { readPage } from '../helpers/dist.ts';
@@ -18,7 +19,7 @@ beforeAll(async () => {
 
 describe('home grid', () => {
 	it('marks every card with its category, for the chips to filter and count', async () => {
-		const cards = (await readPage('/')).querySelectorAll('#tool-grid > li, #tool-grid-more > li');
+		const cards = (await readPage('/')).querySelectorAll(`#${HOME_GRID_ID} ${CARD_SELECTOR}`);
 		expect(cards.map((card) => card.getAttribute('data-category'))).toEqual(
 			live.map((tool) => tool.category),
 		);
@@ -33,7 +34,7 @@ describe('tool pages', () => {
 			expect(category?.getAttribute('href')).toBe(`/category/${tool.category}/`);
 			expect(category?.text).toBe(CATEGORIES.get(tool.category as never)!.label);
 			const peers = live.filter((t) => t.category === tool.category && t.id !== tool.id);
-			const related = page.querySelectorAll('#related-tools > li');
+			const related = page.querySelectorAll(`#related-tools ${CARD_SELECTOR}`);
 			expect(related).toHaveLength(Math.min(4, peers.length));
 			for (const card of related) {
 				expect(card.getAttribute('data-category')).toBe(tool.category);

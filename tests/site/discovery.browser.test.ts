@@ -2,7 +2,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CATEGORIES } from '../../src/lib/categories.ts';
-import { GRID_PAGE_SIZE } from '../../src/lib/grid-window.ts';
+import { RESULTS_PAGE_SIZE } from '../../src/features/search/results-window.ts';
 import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
 import { browserAvailable, launchChromium } from '../helpers/browser.ts';
 import { focused, tabOrder, tabTo } from '../helpers/keyboard.ts';
@@ -25,17 +25,16 @@ const chip = (page: Page, name: string) =>
 		name: new RegExp(`^${name.replace(/[&+()]/g, '\\$&')} \\d+ tools?$`),
 	});
 const sorted = async (page: Page) => (await visibleCardNames(page)).sort();
-/** Every tool again: the status counts them all and the grid starts from the first page. */
+/** Every tool again: the status counts them all and the whole grid is back. */
 async function expectUnfiltered(page: Page) {
 	await expect.poll(() => page.getByRole('status').textContent()).toBe(`${live.length} tools`);
-	const shown = await visibleCardNames(page);
-	expect(shown.length).toBeGreaterThanOrEqual(GRID_PAGE_SIZE);
+	expect(await visibleCardNames(page)).toHaveLength(live.length);
 }
 
-/** The grid shows the first page of `names` (a category can hold more than a page). */
+/** The results show the first page of `names` (a category can hold more than a page). */
 async function expectFirstPageOf(page: Page, names: string[]) {
 	const shown = await visibleCardNames(page);
-	expect(shown).toHaveLength(Math.min(names.length, GRID_PAGE_SIZE));
+	expect(shown).toHaveLength(Math.min(names.length, RESULTS_PAGE_SIZE));
 	expect(names).toEqual(expect.arrayContaining(shown));
 }
 
@@ -59,7 +58,7 @@ describe.runIf(browserAvailable())('discovery in a browser', () => {
 		await home(page);
 		await chip(page, label('estimating')).click();
 		expect(await chip(page, label('estimating')).getAttribute('aria-pressed')).toBe('true');
-		expect(namesIn('estimating').length).toBeGreaterThan(GRID_PAGE_SIZE);
+		expect(namesIn('estimating').length).toBeGreaterThan(RESULTS_PAGE_SIZE);
 		await expectFirstPageOf(page, namesIn('estimating'));
 		await search(page).fill('pro');
 		expect(await sorted(page)).toEqual(namesIn('estimating', 'pro'));
@@ -76,7 +75,7 @@ describe.runIf(browserAvailable())('discovery in a browser', () => {
 			);
 		// Pressing the chosen chip again, or All, shows every category again.
 		await chip(page, label('estimating')).click();
-		expect((await sorted(page)).length).toBe(Math.min(proInAll, GRID_PAGE_SIZE));
+		expect((await sorted(page)).length).toBe(Math.min(proInAll, RESULTS_PAGE_SIZE));
 		expectNoErrors();
 		await close();
 	});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameMatcher, searchKey, toolCount } from './search.ts';
+import { nameMatcher, searchKey, toolCount } from './search-rule.ts';
 
 const key = (name: string) => searchKey(name);
 

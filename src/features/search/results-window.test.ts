@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { showInList } from './grid-window.ts';
+import { showInList } from './results-window.ts';
 
 /** A list double that records the DOM calls showInList makes. */
 function list(initial: string[]) {

@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 
 interface Props {
-	/** Cards in the grid now, and how many match the current filter. */
+	/** Matches in the results list now, and how many there are in all. */
 	shown: number;
 	matches: number;
 	pageSize: number;
@@ -14,14 +14,14 @@ interface Props {
 }
 
 /**
- * Below the grid: "Show more" adds the next page of matching cards. It also does so on its own
- * when it scrolls near the viewport, so scrolling goes on through the whole catalogue.
+ * Below a search's matches (the whole grid has no such thing): "Show more" adds the next page
+ * of matching cards. It also does so on its own when it scrolls near the viewport, so
+ * scrolling goes on through every match.
  */
 export default function ShowMore({ shown, matches, pageSize, onMore }: Props) {
 	const button = useRef<HTMLButtonElement>(null);
 	const shownAtFocus = useRef(shown);
-	const latestOnMore = useRef(onMore);
-	latestOnMore.current = onMore;
+	const moreOnScroll = useEffectEvent(() => onMore(null));
 	const remaining = matches - shown;
 
 	useEffect(() => {
@@ -30,7 +30,7 @@ export default function ShowMore({ shown, matches, pageSize, onMore }: Props) {
 		// A new observer reports at once whether the button is still near: keep filling until it is not.
 		const observer = new IntersectionObserver(
 			([entry]) => {
-				if (entry?.isIntersecting) latestOnMore.current(null);
+				if (entry?.isIntersecting) moreOnScroll();
 			},
 			{ rootMargin: '0px 0px 200px 0px' },
 		);
@@ -42,7 +42,7 @@ export default function ShowMore({ shown, matches, pageSize, onMore }: Props) {
 	return (
 		<div className="show-more">
 			<p className="show-more__count">
-				Showing {shown} of {matches} tools
+				Showing {shown} of {matches} matching tools
 			</p>
 			<button
 				ref={button}

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useHydrated } from './useHydrated.ts';
 
 /** A category of the fixed taxonomy as the chips show it, with how many tools it holds. */
 export interface CategoryOption {
@@ -14,23 +15,21 @@ interface Props {
 	categories: CategoryOption[];
 	/** The chosen category's slug, or '' for all. */
 	selected: string;
-	/** Tools whose name matches the search: in all categories, and per category. */
+	/** Tools the other filters keep: in all categories, and per category. */
 	allCount: number;
 	counts: Record<string, number>;
 	onSelect: (slug: string) => void;
 	allChip: React.RefObject<HTMLButtonElement | null>;
 }
 
-/** Toggle buttons (aria-pressed), one per category plus "All": native keyboard use, no traps. */
-export default function CategoryChips({
-	categories,
-	selected,
-	allCount,
-	counts,
-	onSelect,
-	allChip,
-}: Props) {
+/**
+ * Without JavaScript, links to the category pages (and "All" to this page). Once the island
+ * runs, toggle buttons (aria-pressed) that filter in place: native keyboard use, no traps.
+ */
+export default function CategoryChips(props: Props) {
+	const hydrated = useHydrated();
 	const row = useRef<HTMLDivElement>(null);
+	const { selected } = props;
 	// On phones the row scrolls sideways: bring the chosen chip into view (e.g. after a reload).
 	// "All" comes first, so there is nothing to scroll to (and no layout to force on load).
 	useEffect(() => {
@@ -43,6 +42,14 @@ export default function CategoryChips({
 
 	return (
 		<div ref={row} className="chips" role="group" aria-label="Filter by category">
+			{hydrated ? <ChipButtons {...props} /> : <ChipLinks {...props} />}
+		</div>
+	);
+}
+
+function ChipButtons({ categories, selected, allCount, counts, onSelect, allChip }: Props) {
+	return (
+		<>
 			<button
 				ref={allChip}
 				type="button"
@@ -63,7 +70,22 @@ export default function CategoryChips({
 					{label} <ChipCount count={counts[slug] ?? 0} />
 				</button>
 			))}
-		</div>
+		</>
+	);
+}
+
+function ChipLinks({ categories, allCount }: Props) {
+	return (
+		<>
+			<a className="chip" href="/" aria-current="page">
+				All <ChipCount count={allCount} />
+			</a>
+			{categories.map(({ slug, label, href, count }) => (
+				<a key={slug} className="chip" href={href}>
+					{label} <ChipCount count={count} />
+				</a>
+			))}
+		</>
 	);
 }
 

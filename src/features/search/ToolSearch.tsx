@@ -1,0 +1,176 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import CategoryChips, { type CategoryOption } from './CategoryChips.tsx';
+import { revealLogosNearViewport } from './deferred-logos.ts';
+import {
+	categoryFilter,
+	type FilterResult,
+	type FilterValues,
+	filterCards,
+	filterStatus,
+	isFiltering,
+	nameFilter,
+} from './filters.ts';
+import { GRID_DORMANT_ATTRIBUTE, RESULTS_ID } from './grid-markup.ts';
+import {
+	type Card,
+	indexCards,
+	RESULTS_PAGE_SIZE,
+	resultCard,
+	showInList,
+} from './results-window.ts';
+import NoMatches from './NoMatches.tsx';
+import ShowMore from './ShowMore.tsx';
+import { type HistoryMode, useFilterAddress } from './useFilterAddress.ts';
+
+interface Props {
+	/** How many tools the page's grid holds. */
+	total: number;
+	/** The id of the server-rendered grid of every card, which this island searches. */
+	gridId: string;
+	/** The taxonomy (not the catalogue), with the server's count per category for the first paint. */
+	categories: CategoryOption[];
+}
+
+/**
+ * Live name search and category chips over the cards already in the page. It gets no
+ * catalogue data: it indexes each card's name and `data-category` once. The whole grid stays
+ * as the server rendered it; while a filter narrows it, the grid is set aside (not re-laid out)
+ * and copies of the first page of matches fill a results list, so a keystroke costs the same
+ * at 100 or 50,000 tools. The filters live in the address (`/?category=&q=`).
+ */
+export default function ToolSearch({ total, gridId, categories }: Props) {
+	const filters = useMemo(
+		() => [categoryFilter(new Set(categories.map((c) => c.slug))), nameFilter],
+		[categories],
+	);
+	const [values, setValues] = useState<FilterValues>({});
+	const [indexed, setIndexed] = useState(0);
+	const [result, setResult] = useState<FilterResult<Element>>(() => ({
+		matches: [],
+		facetTotal: total,
+		facetCounts: Object.fromEntries(categories.map((c) => [c.slug, c.count])),
+	}));
+	const [limit, setLimit] = useState(RESULTS_PAGE_SIZE);
+	const cards = useRef<Card[]>([]);
+	const results = useRef<HTMLUListElement>(null);
+	const searchBox = useRef<HTMLInputElement>(null);
+	const allChip = useRef<HTMLButtonElement>(null);
+
+	// Before the address is read (the hook's effect below), so a shared address can filter.
+	useEffect(() => {
+		const grid = document.getElementById(gridId);
+		cards.current = indexCards(grid);
+		setIndexed(cards.current.length);
+		return grid ? revealLogosNearViewport(grid) : undefined;
+	}, [gridId]);
+
+	function show(next: FilterValues) {
+		const filtering = isFiltering(filters, next);
+		const found = filterCards(cards.current, filters, next);
+		if (results.current)
+			showInList(
+				results.current,
+				filtering ? found.matches.slice(0, RESULTS_PAGE_SIZE).map(resultCard) : [],
+			);
+		document.getElementById(gridId)?.toggleAttribute(GRID_DORMANT_ATTRIBUTE, filtering);
+		setValues(next);
+		setResult(found);
+		setLimit(RESULTS_PAGE_SIZE);
+	}
+
+	const address = useFilterAddress(filters, show);
+	function update(change: FilterValues, history: HistoryMode) {
+		const next = { ...values, ...change };
+		show(next);
+		address.write(next, history);
+	}
+
+	function showMore(focusFrom: number | null) {
+		const next = limit + RESULTS_PAGE_SIZE;
+		const list = results.current;
+		if (!list) return;
+		showInList(list, result.matches.slice(0, next).map(resultCard));
+		setLimit(next);
+		if (focusFrom !== null) list.children[focusFrom]?.querySelector('a')?.focus();
+	}
+
+	const query = values.q ?? '';
+	const trimmed = query.trim();
+	const chosen = categories.find((c) => c.slug === values.category);
+	const filtering = isFiltering(filters, values);
+	const shown = result.matches.length;
+	return (
+		<div className="search">
+			<form
+				className="search__form"
+				role="search"
+				action="/"
+				method="get"
+				onSubmit={(event) => event.preventDefault()}
+			>
+				<label htmlFor="tool-search" className="visually-hidden">
+					Search tools by name
+				</label>
+				<input
+					ref={searchBox}
+					id="tool-search"
+					className="search__input"
+					type="search"
+					name="q"
+					placeholder="Search by name..."
+					autoComplete="off"
+					spellCheck={false}
+					value={query}
+					onChange={(event) => update({ q: event.target.value }, 'replace')}
+					onBlur={address.flush}
+				/>
+			</form>
+			<CategoryChips
+				categories={categories}
+				selected={values.category ?? ''}
+				allCount={result.facetTotal}
+				counts={result.facetCounts}
+				onSelect={(category) => update({ category }, 'push')}
+				allChip={allChip}
+			/>
+			{chosen && (
+				<p className="search__category">
+					{chosen.description} <a href={chosen.href}>More about {chosen.label}</a>
+				</p>
+			)}
+			<p className="search__status" role="status" aria-live="polite">
+				{filterStatus(indexed ? shown : total, total, query, chosen?.label)}
+			</p>
+			{indexed > 0 && filtering && shown === 0 && (
+				<NoMatches
+					query={trimmed}
+					categoryLabel={chosen?.label}
+					onClearSearch={() => {
+						update({ q: '' }, 'replace');
+						searchBox.current?.focus();
+					}}
+					onAllCategories={() => {
+						update({ category: '' }, 'push');
+						allChip.current?.focus();
+					}}
+				/>
+			)}
+			{/* Filled with copies of matching cards by show(); React renders no children here. */}
+			<ul
+				ref={results}
+				id={RESULTS_ID}
+				className="grid"
+				aria-label="Matching tools"
+				hidden={!filtering}
+			/>
+			{filtering && (
+				<ShowMore
+					shown={Math.min(limit, shown)}
+					matches={shown}
+					pageSize={RESULTS_PAGE_SIZE}
+					onMore={showMore}
+				/>
+			)}
+		</div>
+	);
+}

@@ -1,0 +1,122 @@
+import { nameMatcher, toolCount } from './search-rule.ts';
+
+/** A card of the home page, indexed once: its element, lowercase name and category slug. */
+export interface IndexedCard<Element = unknown> {
+	element: Element;
+	nameKey: string;
+	category: string;
+}
+
+/**
+ * One way of narrowing the catalogue, kept in the address as `?<param>=<value>`. The island
+ * applies a list of them, combined with AND; adding one (say, "works with") means adding an
+ * object here and a control, nothing else.
+ */
+export interface CardFilter {
+	readonly param: string;
+	/** The value an address parameter stands for ('' when absent or not a value this filter knows). */
+	read(raw: string | null): string;
+	/** A test for the cards a value keeps, or null when the value keeps every card. */
+	matcher(value: string): ((card: IndexedCard) => boolean) | null;
+}
+
+/** The value of each filter, by its address parameter; '' or absent = not narrowing. */
+export type FilterValues = Readonly<Record<string, string>>;
+
+/** The spec's name search: `?q=`, a case-insensitive substring of the name only. */
+export const nameFilter: CardFilter = {
+	param: 'q',
+	read: (raw) => raw ?? '',
+	matcher(value) {
+		if (value.trim() === '') return null;
+		const matches = nameMatcher(value);
+		return (card) => matches(card.nameKey);
+	},
+};
+
+/** One category of the fixed taxonomy: `?category=<slug>`; an unknown slug means all. */
+export function categoryFilter(known: ReadonlySet<string>): CardFilter {
+	return {
+		param: 'category',
+		read: (raw) => (raw && known.has(raw) ? raw : ''),
+		matcher: (value) => (value ? (card) => card.category === value : null),
+	};
+}
+
+export interface FilterResult<Element = unknown> {
+	/** The cards every filter keeps, in catalogue (name) order. */
+	matches: IndexedCard<Element>[];
+	/** Cards every filter but the category keeps, in all categories and per category (chip counts). */
+	facetTotal: number;
+	facetCounts: Record<string, number>;
+}
+
+/**
+ * The cards that every filter keeps, with the chips' counts from the same pass: per category,
+ * how many cards the other filters keep (so a chip says what choosing it would show).
+ */
+export function filterCards<Element>(
+	cards: readonly IndexedCard<Element>[],
+	filters: readonly CardFilter[],
+	values: FilterValues,
+	facet = 'category',
+): FilterResult<Element> {
+	const active = filters
+		.map((filter) => ({ param: filter.param, test: filter.matcher(values[filter.param] ?? '') }))
+		.filter((entry) => entry.test !== null);
+	const others = active.filter((entry) => entry.param !== facet).map((entry) => entry.test!);
+	const facetTest = active.find((entry) => entry.param === facet)?.test ?? null;
+	const facetCounts: Record<string, number> = {};
+	const matches: IndexedCard<Element>[] = [];
+	let facetTotal = 0;
+	// Index loops: this runs for every card on every keystroke (10,000 cards: well under 1 ms).
+	for (let i = 0; i < cards.length; i++) {
+		const card = cards[i]!;
+		let kept = true;
+		for (let t = 0; kept && t < others.length; t++) kept = others[t]!(card);
+		if (!kept) continue;
+		facetTotal++;
+		facetCounts[card.category] = (facetCounts[card.category] ?? 0) + 1;
+		if (!facetTest || facetTest(card)) matches.push(card);
+	}
+	return { matches, facetTotal, facetCounts };
+}
+
+/** Whether any filter narrows the catalogue (the grid then gives way to the matches). */
+export function isFiltering(filters: readonly CardFilter[], values: FilterValues): boolean {
+	return filters.some((filter) => filter.matcher(values[filter.param] ?? '') !== null);
+}
+
+/** Each filter's value in an address query, e.g. `?category=slug&q=text`. */
+export function valuesFromSearch(search: string, filters: readonly CardFilter[]): FilterValues {
+	const params = new URLSearchParams(search);
+	return Object.fromEntries(
+		filters.map((filter) => [filter.param, filter.read(params.get(filter.param))]),
+	);
+}
+
+/** The address query for the values, in the filters' order, keeping other parameters after. */
+export function searchWithValues(
+	search: string,
+	filters: readonly CardFilter[],
+	values: FilterValues,
+): string {
+	const others = new URLSearchParams(search);
+	const params = new URLSearchParams();
+	for (const { param } of filters) {
+		others.delete(param);
+		if (values[param]) params.set(param, values[param]);
+	}
+	for (const [key, value] of others) params.append(key, value);
+	const query = params.toString();
+	return query ? `?${query}` : '';
+}
+
+/** The live status line, e.g. "3 of 182 tools match “pro” in Estimating & Takeoff". */
+export function filterStatus(shown: number, total: number, query: string, categoryLabel = '') {
+	const trimmed = query.trim();
+	if (!trimmed && !categoryLabel) return toolCount(total);
+	const match = trimmed ? ` match “${trimmed}”` : '';
+	const within = categoryLabel ? ` in ${categoryLabel}` : '';
+	return `${shown} of ${toolCount(total)}${match}${within}`;
+}
