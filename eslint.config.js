@@ -42,14 +42,4 @@ export default tseslint.config(
 			],
 		},
 	},
-	{
-		// Read or write refs during render and sync the address in an effect; issue 13's search part
-		// moves them to src/features/search/ ("show more" goes) without either. Remove this block with that move.
-		files: ['src/components/ToolSearch.tsx', 'src/components/ShowMore.tsx'],
-		rules: {
-			'react-hooks/refs': 'off',
-			'react-hooks/set-state-in-effect': 'off',
-			'react-hooks/exhaustive-deps': 'off',
-		},
-	},
 );
