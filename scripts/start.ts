@@ -32,13 +32,16 @@ if (!values['no-build']) {
 const server = await startSiteServer({ port, host, publishDir: process.env.ASTRO_OUT_DIR });
 console.log(`site ready at http://localhost:${server.port}/ (Ctrl-C stops it)`);
 
-let stopping = false;
+let stoppingSince = 0;
 const stop = async (signal: NodeJS.Signals) => {
-	if (stopping) {
+	// Ctrl-C reaches every process of the terminal's group, and tsx relays it too: the same
+	// press can arrive twice. Only a later, separate one means "stop now".
+	if (stoppingSince) {
+		if (Date.now() - stoppingSince < 2000) return;
 		console.log(`${signal} again: exiting now`);
 		process.exit(1);
 	}
-	stopping = true;
+	stoppingSince = Date.now();
 	console.log(`${signal}: finishing the requests in flight, then closing the database…`);
 	await server.close(5000);
 	await db?.stop();

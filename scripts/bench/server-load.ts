@@ -40,12 +40,14 @@ async function loadRun(
 		path: `/.netlify/functions/${name}`,
 		headers: { 'content-type': 'application/json' },
 		// One request at a time per connection: the context holds the body's number until its answer.
-		setupRequest: (req: object, context: Record<string, number>) => {
-			context.id = next++;
-			return { ...req, body: JSON.stringify(body(context.id)) };
+		setupRequest: (req: autocannon.Request, context: object) => {
+			const slot = context as { id: number };
+			slot.id = next++;
+			return { ...req, body: JSON.stringify(body(slot.id)) };
 		},
-		onResponse: (status: number, text: string, context: Record<string, number>) => {
-			if (status === 200 && text.includes('"ok":true')) ids[name].push(context.id);
+		onResponse: (status: number, text: string, context: object) => {
+			if (status === 200 && text.includes('"ok":true'))
+				ids[name].push((context as { id: number }).id);
 		},
 	});
 	const result = await autocannon({
