@@ -62,6 +62,9 @@ export function siteApp({ config, functions, files, logError = console.error }: 
 			c.res = undefined;
 			c.res = encoded;
 		}
+		// Netlify's default for its files: a browser asks again each time (cheap with the
+		// validators), so an editor's rebuild is seen on the next visit, not from a stale cache.
+		c.res.headers.set('Cache-Control', 'public, max-age=0, must-revalidate');
 		for (const [name, value] of Object.entries(config.headersFor(c.req.path)))
 			c.res.headers.set(name, value);
 	});

@@ -42,13 +42,17 @@ beforeAll(async () => {
 		SUPABASE_URL: '',
 		RATE_LIMIT_PER_HOUR: '10000',
 	};
-	// What a build leaves behind: an owner started on demand, exiting after 2 s unused.
+	// What a build leaves behind: an owner started on demand, exiting after 3 s unused. The
+	// build's own connection stays open until npm start is up (as when npm start runs the build).
 	onDemand = await startScript(
-		['scripts/db-server.ts', '--idle-exit', '2'],
+		['scripts/db-server.ts', '--idle-exit', '3'],
 		env,
 		'embedded database ready',
 	);
+	const build = connectEmbedded(`postgres://postgres@127.0.0.1:${env.EMBEDDED_DB_PORT}/postgres`);
+	await build`select 1`;
 	site = await startScript(['scripts/start.ts', '--no-build'], env, 'site ready');
+	await build.end({ timeout: 5 });
 }, 90_000);
 
 afterAll(async () => {
@@ -59,7 +63,7 @@ afterAll(async () => {
 
 it('keeps answering after the on-demand database would have exited, and after it dies', async () => {
 	expect(await subscribe('before-idle@example.com')).toBe(200);
-	await sleep(4000);
+	await sleep(6000);
 	expect(onDemand!.child.exitCode).toBeNull();
 	expect(await subscribe('after-idle@example.com')).toBe(200);
 

@@ -103,7 +103,7 @@ it('applies netlify.toml’s [[headers]] by path, to pages and the 404 page', as
 			expect([name, response.headers.get(name)]).toEqual([name, value]);
 	}
 	expect((await get('/_astro/site.abc123.js')).headers.get('cache-control')).toContain('immutable');
-	expect((await get('/')).headers.get('cache-control')).toBeNull();
+	expect((await get('/')).headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
 });
 
 it('answers a missing page with the 404 page and status 404, and /app/7 with a redirect', async () => {
