@@ -11,7 +11,9 @@ export default defineConfig({
 						'tests/store/**/*.test.ts',
 						'tests/functions/**/*.test.ts',
 						'tests/editor/**/*.test.ts',
+						'tests/server/**/*.test.ts',
 					],
+					exclude: ['**/node_modules/**', 'tests/server/**/*.site.test.ts'],
 					testTimeout: 30_000,
 					hookTimeout: 60_000,
 				},
@@ -19,7 +21,7 @@ export default defineConfig({
 			{
 				test: {
 					name: 'site',
-					include: ['tests/site/**/*.test.ts'],
+					include: ['tests/site/**/*.test.ts', 'tests/server/**/*.site.test.ts'],
 					globalSetup: ['tests/site/global-setup.ts'],
 					fileParallelism: false,
 					testTimeout: 60_000,

@@ -1,5 +1,6 @@
 // `npm run bench [-- --quick] [--sizes 1000,5000] [--ref HEAD]`: builds synthetic catalogues of
 // growing size from throwaway embedded databases, measures them and writes docs/benchmarks.md.
+import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { BENCH_CHROMIUM_ARGS, frameFloor, paintTimings, searchLatency } from './
 import { buildSite, directorySize } from './build.ts';
 import { benchFunctions, type FunctionsOutcome } from './functions.ts';
 import { pagePayload } from '../lib/page-payload.ts';
+import { benchServerLoad, handlerOnlySummary, renderServerLoad } from './server-load.ts';
 import { renderReport } from './report.ts';
 import type { SizeResult } from './results.ts';
 import { serveStatic } from './serve.ts';
@@ -136,6 +138,12 @@ try {
 			}),
 		);
 	}
+	const loadSeconds = values.quick ? 15 : 60;
+	log(`npm start under load: 50 clients × ${loadSeconds} s, twice`);
+	// A revision from before `npm start` had its own server has no load figure.
+	const serverLoad = existsSync(path.join(source.dir, 'src/server/serve.ts'))
+		? await benchServerLoad(source.dir, loadSeconds)
+		: null;
 	const args = process.argv.slice(2).join(' ');
 	const report = renderReport({
 		command: `npm run bench${args ? ` -- ${args}` : ''}`,
@@ -151,8 +159,11 @@ try {
 	const notes = previous.includes(NOTES_MARKER)
 		? previous.slice(previous.indexOf(NOTES_MARKER))
 		: NOTES_MARKER;
-	await writeFile(outFile, `${report}\n${notes.trimEnd()}\n`);
-	console.log(report);
+	const loadSection = serverLoad
+		? renderServerLoad(serverLoad, handlerOnlySummary(functions))
+		: '## npm start under load\n\nNot measured: this revision has no src/server/.';
+	await writeFile(outFile, `${report}\n\n${loadSection}\n\n${notes.trimEnd()}\n`);
+	console.log(`${report}\n\n${loadSection}`);
 	log(`written to ${values.out}`);
 } finally {
 	await browser?.close();

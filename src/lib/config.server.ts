@@ -82,6 +82,8 @@ const schema = z.object({
 	OUTBOX_DIR: text(),
 	OUTBOUND_TIMEOUT_MS: whole(100, 120_000, 'must be a whole number of milliseconds (100-120000)'),
 	PORT: port(),
+	// npm start's listening address: loopback unless you mean to serve your network.
+	HOST: text(),
 	EMBEDDED_DB_DIR: text(),
 	EMBEDDED_DB_PORT: port(),
 	ASTRO_OUT_DIR: text(),
@@ -139,6 +141,7 @@ export interface Config {
 	/** Every outbound call (Supabase, SMTP, build hook, the live-page check) gives up after this. */
 	outboundTimeoutMs: number;
 	port: number;
+	host: string;
 	outDir: string;
 }
 
@@ -199,6 +202,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, role: ConfigRole): Config {
 		},
 		outboundTimeoutMs: Number(raw.OUTBOUND_TIMEOUT_MS ?? 8000),
 		port,
+		host: raw.HOST ?? '127.0.0.1',
 		outDir: raw.ASTRO_OUT_DIR ?? 'dist',
 	};
 }

@@ -1,5 +1,6 @@
-// Builds and serves the real site the way `npm start` does (netlify serve, offline), on a
-// throwaway embedded database holding the sample catalogue plus rows that test edge cases.
+// Builds the real site with `astro build` on a throwaway embedded database holding the sample
+// catalogue plus rows that test edge cases, then serves it the way `npm start` does
+// (scripts/start.ts --no-build: the same server, functions and headers).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -37,14 +38,14 @@ async function waitForHttp(
 ) {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
-		if (serve.exitCode !== null) throw new Error(`netlify serve exited early:\n${log()}`);
+		if (serve.exitCode !== null) throw new Error(`npm start exited early:\n${log()}`);
 		if ((await httpStatus(url)) === 200) return;
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
 	throw new Error(`the site did not come up at ${url}:\n${log()}`);
 }
 
-/** netlify serve always builds into dist/, so concurrent test runs take turns. */
+/** The tests read dist/, so concurrent test runs take turns. */
 async function takeSiteLock(): Promise<() => Promise<void>> {
 	const lockFile = path.resolve('.data/site-tests.lock');
 	await mkdir(path.dirname(lockFile), { recursive: true });
@@ -71,41 +72,65 @@ async function takeSiteLock(): Promise<() => Promise<void>> {
 	throw new Error('another site test run has held .data/site-tests.lock for 15 minutes');
 }
 
+/** `astro build` into dist/, as `npm start` builds; its output is the build log the tests read. */
+function buildSite(env: NodeJS.ProcessEnv): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const astro = path.resolve('node_modules/astro/bin/astro.mjs');
+		const child = spawn(process.execPath, [astro, 'build'], {
+			env,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		let output = '';
+		child.stdout!.on('data', (chunk) => (output += chunk));
+		child.stderr!.on('data', (chunk) => (output += chunk));
+		child.once('error', reject);
+		child.once('exit', (code) =>
+			code === 0
+				? resolve(output)
+				: reject(new Error(`astro build exited with ${code}:\n${output}`)),
+		);
+	});
+}
+
 export default async function setup(project: TestProject) {
 	const unlock = await takeSiteLock();
 	const db: TestDb = await startTestDb();
 	await insertFixtures(db.sql);
 	const port = await freePort();
+	const baseUrl = `http://localhost:${port}`;
+	const env: NodeJS.ProcessEnv = {
+		...process.env,
+		// Vitest sets NODE_ENV=test, which Vite would honour with React's development build:
+		// the site under test is built as for production.
+		NODE_ENV: 'production',
+		// Secrets present at build time, as on Netlify: none may reach dist/.
+		...FAKE_SECRETS,
+		EMBEDDED_DB_DIR: db.dataDir,
+		EMBEDDED_DB_PORT: String(db.port),
+		SUPABASE_URL: '',
+		ASTRO_OUT_DIR: '',
+		// Many form posts come from one test browser; the limit itself is tested on the handlers.
+		RATE_LIMIT_PER_HOUR: '10000',
+		ASTRO_TELEMETRY_DISABLED: '1',
+		PORT: String(port),
+		SITE_URL: baseUrl,
+	};
+	let buildLog: string;
+	try {
+		buildLog = await buildSite(env);
+	} catch (error) {
+		await db.stop();
+		await unlock();
+		throw error;
+	}
 	let output = '';
-	const serve = spawn(
-		path.resolve('node_modules/.bin/netlify'),
-		['serve', '--offline', '--internal-disable-edge-functions', '--port', String(port)],
-		{
-			env: {
-				...process.env,
-				// Vitest sets NODE_ENV=test, which Vite would honour with React's development build:
-				// the site under test is built as for production.
-				NODE_ENV: 'production',
-				// Secrets present at build time, as on Netlify: none may reach dist/.
-				...FAKE_SECRETS,
-				EMBEDDED_DB_DIR: db.dataDir,
-				EMBEDDED_DB_PORT: String(db.port),
-				SUPABASE_URL: '',
-				// Many form posts come from one test browser; the limit itself is tested on the handlers.
-				RATE_LIMIT_PER_HOUR: '10000',
-				ASTRO_TELEMETRY_DISABLED: '1',
-				NETLIFY_TELEMETRY_DISABLED: '1',
-				BROWSER: 'none',
-				XDG_CONFIG_HOME: path.resolve('.data/netlify-config'),
-				SITE_URL: `http://localhost:${port}`,
-			},
-			stdio: ['ignore', 'pipe', 'pipe'],
-			detached: true,
-		},
-	);
+	const serve = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--no-build'], {
+		env,
+		stdio: ['ignore', 'pipe', 'pipe'],
+		detached: true,
+	});
 	serve.stdout!.on('data', (chunk) => (output += chunk));
 	serve.stderr!.on('data', (chunk) => (output += chunk));
-	const baseUrl = `http://localhost:${port}`;
 	try {
 		await waitForHttp(`${baseUrl}/`, serve, () => output);
 	} catch (error) {
@@ -116,7 +141,7 @@ export default async function setup(project: TestProject) {
 	}
 	project.provide('baseUrl', baseUrl);
 	project.provide('dbUrl', db.url);
-	project.provide('buildLog', output);
+	project.provide('buildLog', buildLog);
 	project.provide('fixtureTools', FIXTURE_TOOLS);
 
 	return async () => {

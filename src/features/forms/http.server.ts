@@ -21,7 +21,11 @@ export class HttpError extends Error {
 	}
 }
 
-/** Headers on every function answer: nothing to frame, sniff, cache or leak. */
+/**
+ * Headers on every function answer: nothing to frame, sniff, cache or leak. Netlify applies
+ * netlify.toml's [[headers]] to files only, so a function sends its own; apart from its stricter
+ * CSP they are netlify.toml's values, which tests/server/function-headers.test.ts holds them to.
+ */
 export const SECURITY_HEADERS = {
 	'Cache-Control': 'no-store',
 	'Content-Security-Policy':
@@ -30,7 +34,9 @@ export const SECURITY_HEADERS = {
 	'X-Content-Type-Options': 'nosniff',
 	'X-Frame-Options': 'DENY',
 	'Referrer-Policy': 'strict-origin-when-cross-origin',
-	'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+	'Permissions-Policy':
+		'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+	'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
 async function readCapped(request: Request): Promise<string> {

@@ -9,6 +9,7 @@ const SYNC = 0x53; // 'S': ends an extended-protocol batch
 const FLUSH = 0x48; // 'H': asks for output mid-batch (the client then waits, so we send)
 const QUERY = 0x51; // 'Q': a simple query is a batch by itself
 const TERMINATE = 0x58; // 'X'
+const SYNC_MESSAGE = new Uint8Array([SYNC, 0, 0, 0, 4]);
 
 /** One lock for the single PGlite session, handed from client to client in arrival order. */
 class SessionLock {
@@ -56,10 +57,21 @@ export class PgliteWireServer {
 		);
 	}
 
-	/** A client left mid-transaction: undo it and free the session for the others. */
+	/**
+	 * A client left mid-batch or mid-transaction: end its batch, undo it and free the session
+	 * for the others. Without the Sync, PGlite still waited for the rest of the batch (a
+	 * client gone between postgres.js's Parse/Describe/Flush and its Bind/Execute/Sync) and the
+	 * rollback never returned, so the session stayed locked and every later client timed out.
+	 */
 	private async rollbackAndRelease(release: () => void) {
-		await this.db.runExclusive(() => this.db.exec('rollback')).catch(() => {});
-		release();
+		try {
+			await this.db.runExclusive(() => this.db.execProtocolRaw(SYNC_MESSAGE));
+			if (this.db.isInTransaction()) await this.db.runExclusive(() => this.db.exec('rollback'));
+		} catch {
+			// The session is released below whatever happened.
+		} finally {
+			release();
+		}
 	}
 
 	private serve(socket: net.Socket) {

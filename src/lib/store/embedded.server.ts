@@ -18,6 +18,19 @@ export function connectEmbedded(url: string, options: { max?: number } = {}) {
 
 export type Sql = ReturnType<typeof connectEmbedded>;
 
+const sharedPools = new Map<string, Sql>();
+
+/**
+ * One small pool per database for every function of this process (`npm start` serves both
+ * functions warm from one process). postgres.js replaces a broken connection on the next query,
+ * so the pool recovers by itself after the database restarts.
+ */
+export function sharedEmbeddedPool(url: string): Sql {
+	let sql = sharedPools.get(url);
+	if (!sql) sharedPools.set(url, (sql = connectEmbedded(url, { max: 4 })));
+	return sql;
+}
+
 /** Reads as `anon`, so Row Level Security decides what the build sees, as with Supabase. */
 export function embeddedCatalogueReader(sql: Sql): CatalogueReader {
 	return {

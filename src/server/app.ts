@@ -1,0 +1,97 @@
+// The `npm start` site: dist/ and the Netlify functions behind one Hono app, answering as
+// Netlify does (headers from netlify.toml on files, the 404 page with status 404, pretty URLs).
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { type CompressedFiles, encodeResponse } from './compression.ts';
+import { clientIp, functionContext, type NetlifyHandler } from './functions.ts';
+import type { NetlifyConfig } from './netlify-toml.ts';
+
+type Env = { Variables: { file?: string } };
+
+export interface SiteAppOptions {
+	config: NetlifyConfig;
+	functions: Map<string, NetlifyHandler>;
+	files: CompressedFiles;
+	logError?: (message: string) => void;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A rebuild swaps a new dist/ in with two renames; a request that falls between them waits for
+ * the new directory instead of getting a 404 (never longer than `maxMs`).
+ */
+async function waitForDirectory(dir: string, maxMs = 2000): Promise<void> {
+	for (const deadline = Date.now() + maxMs; !existsSync(dir) && Date.now() < deadline;)
+		await sleep(10);
+}
+
+const isFile = (file: string) => statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+
+export function siteApp({ config, functions, files, logError = console.error }: SiteAppOptions) {
+	const root = config.publishDir;
+	const app = new Hono<Env>();
+
+	app.all('/.netlify/functions/:name', async (c) => {
+		const handler = functions.get(c.req.param('name'));
+		if (!handler) return c.text('Function not found', 404);
+		const ip = clientIp(getConnInfo(c).remote.address);
+		return handler(c.req.raw, functionContext(ip, randomUUID()));
+	});
+
+	// Files: netlify.toml's headers, then the body in the encoding the client accepts.
+	app.use('*', async (c, next) => {
+		await waitForDirectory(root);
+		await next();
+		const file = c.get('file');
+		if (file && c.res.body !== undefined) {
+			const encoded = await encodeResponse(
+				c.res,
+				file,
+				c.req.header('accept-encoding'),
+				c.req.method,
+				files,
+			);
+			// Hono copies the old answer's headers onto a new one (Content-Length included):
+			// the encoded answer replaces it whole.
+			c.res = undefined;
+			c.res = encoded;
+		}
+		// Netlify's default for its files: a browser asks again each time (cheap with the
+		// validators), so an editor's rebuild is seen on the next visit, not from a stale cache.
+		c.res.headers.set('Cache-Control', 'public, max-age=0, must-revalidate');
+		for (const [name, value] of Object.entries(config.headersFor(c.req.path)))
+			c.res.headers.set(name, value);
+	});
+
+	// Pretty URLs, as on Netlify: /app/3 is the page /app/3/.
+	app.get('*', async (c, next) => {
+		const { pathname, search } = new URL(c.req.url);
+		const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+		if (last && !last.includes('.') && isFile(path.join(root, pathname, 'index.html')))
+			return c.redirect(`${pathname}/${search}`, 301);
+		return next();
+	});
+
+	app.get('*', serveStatic({ root, onFound: (file, c) => c.set('file', file) }));
+
+	app.notFound(async (c) => {
+		const file = path.join(root, '404.html');
+		const page = await readFile(file, 'utf8').catch(() => null);
+		if (page === null) return c.text('Not found', 404);
+		c.set('file', file);
+		return c.html(page, 404);
+	});
+
+	app.onError((error, c) => {
+		logError(`[server] ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
+		return c.text('Internal server error', 500);
+	});
+
+	return app;
+}
