@@ -2,6 +2,7 @@
 // for its whole life, builds the site from it (aside, then swapped in) and serves dist/ and the
 // two functions, warm, from one Node process (src/server/). `npm start -- --no-build` serves
 // the dist/ already built. `npm run serve:netlify` runs Netlify's own local server instead.
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildInPlace } from '../src/features/editor/rebuild.server.ts';
 import { loadConfig } from '../src/lib/config.server.ts';
@@ -21,7 +22,7 @@ if (!values['no-build']) {
 	console.log('building the site…');
 	const started = performance.now();
 	try {
-		await buildInPlace();
+		await buildInPlace(path.resolve(config.outDir));
 	} catch (error) {
 		await db?.stop();
 		throw error;
