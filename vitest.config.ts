@@ -11,6 +11,7 @@ export default defineConfig({
 						'tests/store/**/*.test.ts',
 						'tests/functions/**/*.test.ts',
 						'tests/editor/**/*.test.ts',
+						'tests/integrations/**/*.test.ts',
 					],
 					testTimeout: 30_000,
 					hookTimeout: 60_000,
