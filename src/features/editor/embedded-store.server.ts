@@ -1,4 +1,5 @@
 import type { Sql } from '../../lib/store/embedded.server.ts';
+import { embeddedIntegrationEditorStore } from './integrations-store.server.ts';
 import {
 	EditorError,
 	type EditorStore,
@@ -24,6 +25,7 @@ export function toSubmission(row: Row): Submission {
 		notifyAttempts: Number(row.notify_attempts ?? 0),
 		notifyError: (row.notify_error as string | null) ?? null,
 		createdAt: new Date(row.created_at as string),
+		worksWith: ((row.works_with_ids as unknown[] | null) ?? []).map(Number),
 	};
 }
 
@@ -153,6 +155,7 @@ export function embeddedEditorStore(sql: Sql): EditorStore {
 		async recordNotifyFailure(id, error) {
 			await sql`update new_app_submissions set notified_at = null, notify_error = ${error.slice(0, 1000)} where id = ${id}`;
 		},
+		integrations: embeddedIntegrationEditorStore(sql),
 		close: () => sql.end({ timeout: 5 }),
 	};
 }

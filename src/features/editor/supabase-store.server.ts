@@ -1,5 +1,6 @@
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import { editorErrorFrom, toSubmission, toTool } from './embedded-store.server.ts';
+import { supabaseIntegrationEditorStore } from './integrations-store.server.ts';
 import { EditorError, type EditorStore, type QueueEntry } from './types.ts';
 
 type Row = Record<string, unknown>;
@@ -184,6 +185,7 @@ export function supabaseEditorStore(client: SupabaseClient): EditorStore {
 					.eq('id', id),
 			);
 		},
+		integrations: supabaseIntegrationEditorStore(client),
 		close: async () => {},
 	};
 }

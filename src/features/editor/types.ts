@@ -1,4 +1,5 @@
 import type { CategorySlug } from '../../lib/categories.ts';
+import type { IntegrationEditorStore } from './integrations-store.server.ts';
 
 export type SubmissionStatus = 'pending' | 'approved' | 'rejected' | 'duplicate';
 
@@ -16,6 +17,8 @@ export interface Submission {
 	notifyAttempts: number;
 	notifyError: string | null;
 	createdAt: Date;
+	/** Live tools the submitter says it works with (ids; suggestions an editor may accept). */
+	worksWith: number[];
 }
 
 /** A pending submission with what an editor should know about possible duplicates. */
@@ -82,5 +85,7 @@ export interface EditorStore {
 	claimNotification(id: number): Promise<boolean>;
 	/** A send failed after its claim: un-mark it and keep the error for `notify --retry`. */
 	recordNotifyFailure(id: number, error: string): Promise<void>;
+	/** Integrations between tools (src/features/editor/integrations.ts). */
+	readonly integrations: IntegrationEditorStore;
 	close(): Promise<void>;
 }
