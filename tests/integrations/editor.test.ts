@@ -10,13 +10,22 @@ let env: Record<string, string>;
 let tool: Record<'hub' | 'one' | 'two' | 'hidden', number>;
 const SOURCE = 'https://hub.example.com/marketplace/one';
 
-const pairs = async () =>
+interface Pair {
+	tool_low_id: number;
+	tool_high_id: number;
+	kind: string;
+	note: string | null;
+	source_url: string;
+}
+const pairs = async (): Promise<Pair[]> =>
 	(
 		await db.sql`select tool_low_id, tool_high_id, kind, note, source_url from tool_integrations order by id`
 	).map((row) => ({
-		...row,
 		tool_low_id: Number(row.tool_low_id),
 		tool_high_id: Number(row.tool_high_id),
+		kind: row.kind,
+		note: row.note,
+		source_url: row.source_url,
 	}));
 
 beforeAll(async () => {

@@ -15,7 +15,10 @@ export interface SubscribeOutcome {
 
 /** `listed`: the URL is already a live tool; `pending`: the same URL already awaits review. */
 export type SubmitOutcome =
-	{ outcome: 'created' | 'pending' } | { outcome: 'listed'; toolId: number };
+	| { outcome: 'created' | 'pending' }
+	| { outcome: 'listed'; toolId: number }
+	/** Some "works with" entries name no live tool: nothing was written. */
+	| { outcome: 'unknown_tools'; unknown: string[] };
 
 /** Who a request counts against, and how many requests a window allows. */
 export interface RateLimit {
@@ -53,6 +56,8 @@ export interface FormStore {
 		url: string,
 		submitterEmail: string | undefined,
 		limit: RateLimit,
+		/** Names or ids of live tools it works with (see 20261123030100_integration_suggestions). */
+		worksWith?: string[],
 	): Promise<SubmitOutcome | RateLimited>;
 	/** Counts a request that writes nothing (invalid input), for the same limit. */
 	hitRateLimit(limit: RateLimit): Promise<RateLimitHit>;
