@@ -1,5 +1,6 @@
 // The editor's integration commands as an editor runs them: a real embedded database, a fake
 // build hook on loopback. Tools here are created by the test (no integrations in the seed).
+// Tests that run the CLI many times get a longer timeout: each run is a process start.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
 import { editor, fakeBuildHook } from '../editor/cli.ts';
@@ -148,7 +149,7 @@ describe('link, integrations, unlink', () => {
 		}
 		expect(await pairs()).toEqual(before);
 		expect(hook.calls).toHaveLength(0);
-	});
+	}, 180_000);
 
 	it('replaces a link only when asked, and unlinks', async () => {
 		const replaced = await editor(
@@ -270,7 +271,7 @@ describe('approve with "works with" suggestions', () => {
 		expect(hook.calls).toHaveLength(1);
 		const listed = await editor(['integrations', String(newId)], env);
 		expect(listed.stdout).toMatch(/works with 2 tools/);
-	});
+	}, 180_000);
 
 	it('rejects --source without --works-with', async () => {
 		await submit('Plain Tool', 'https://plain.example.com', []);
