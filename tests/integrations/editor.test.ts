@@ -93,7 +93,7 @@ describe('link, integrations, unlink', () => {
 		expect(fromOne.stdout).toMatch(
 			new RegExp(`${tool.hub}\\s+Hub Platform\\s+marketplace\\s+live`),
 		);
-		expect(fromOne.stdout).toContain('works with 1 tools');
+		expect(fromOne.stdout).toContain('works with 1 tool.');
 		const fromHub = await editor(['integrations', String(tool.hub)], env);
 		expect(fromHub.stdout).toMatch(/Linked One/);
 	});

@@ -94,7 +94,12 @@ export const integrationCommands: Record<
 			[8, 30, 11, 11, 50, 40],
 		))
 			ctx.out(line);
-		ctx.out(ctx.paint('dim', `${label(tool)} works with ${connections.length} tools.`));
+		ctx.out(
+			ctx.paint(
+				'dim',
+				`${label(tool)} works with ${connections.length} ${connections.length === 1 ? 'tool' : 'tools'}.`,
+			),
+		);
 		return EXIT.ok;
 	},
 
