@@ -12,6 +12,7 @@ export default defineConfig({
 						'tests/functions/**/*.test.ts',
 						'tests/editor/**/*.test.ts',
 						'tests/server/**/*.test.ts',
+						'tests/integrations/**/*.test.ts',
 					],
 					exclude: ['**/node_modules/**', 'tests/server/**/*.site.test.ts'],
 					testTimeout: 30_000,

@@ -18,6 +18,7 @@ import type { SizeResult } from './results.ts';
 import { serveStatic } from './serve.ts';
 import { siteSource } from './source.ts';
 import { insertTools, startBenchDb, syntheticCatalogue } from './synthetic.ts';
+import { insertIntegrations } from './synthetic-integrations.ts';
 import { machine } from './stats.ts';
 
 const MODES = {
@@ -66,7 +67,8 @@ async function benchSize(
 	const buildLoad = os.loadavg()[0];
 	try {
 		await insertTools(db.sql, catalogue);
-		log(`${tools} tools inserted; building`);
+		const pairs = await insertIntegrations(db.sql);
+		log(`${tools} tools and ${pairs} integrations inserted; building`);
 		build = await buildSite(db, siteDir);
 	} finally {
 		await db.stop();

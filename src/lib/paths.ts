@@ -7,6 +7,10 @@ export const paths = {
 	submitted: '/newapp/thanks/',
 	subscribed: '/newsletter/thanks/',
 	category: (slug: string) => `/category/${slug}/`,
+	/** The integration map; a tool's own page is `integrations(key)` (key: `integrationKey`). */
+	integrationMap: '/integrations/',
+	integrations: (key: string) => `/integrations/${key}/`,
+	worksWith: (key: string) => `/?works_with=${encodeURIComponent(key)}`,
 	rss: '/rss.xml',
 	subscribeEndpoint: '/.netlify/functions/subscribe',
 	submitEndpoint: '/.netlify/functions/submit',

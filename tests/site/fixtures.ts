@@ -17,6 +17,20 @@ export const FIXTURE_TOOLS = {
 		name: 'Script </script> Test',
 		description: 'Ends </script><script>alert(1)</script><!-- early?',
 	},
+	/** Integrations among fixture tools (none of them in the seed, so no pair collides with it). */
+	integrations: {
+		hub: 'Zeta Description Test',
+		note: 'Syncs <b>crews</b> & costs',
+		/** Linked to the hub; the unpublished one must never show. */
+		partners: [
+			'Estimator C++ Test',
+			'Paren (Beta) Test',
+			'Dot.Star*Test',
+			'Unpublished Secret Tool',
+		],
+		/** Also linked to Procore, a seed tool. */
+		withProcore: 'Estimator C++ Test',
+	},
 } as const;
 
 export async function insertFixtures(sql: Sql) {
@@ -29,6 +43,13 @@ export async function insertFixtures(sql: Sql) {
 		(${FIXTURE_TOOLS.scriptInText.name}, ${FIXTURE_TOOLS.scriptInText.description}, 'https://script.example.com/#top', 'safety-quality', 'live'),
 		(${FIXTURE_TOOLS.unpublished}, 'Must never appear.', 'https://secret.example.com', 'workforce', 'unpublished'),
 		(${FIXTURE_TOOLS.unusable.badHost}, 'A URL whose host has a space.', 'https://bad host.example.com', 'workforce', 'live')`;
+	const { hub, note, partners, withProcore } = FIXTURE_TOOLS.integrations;
+	await sql`insert into tool_integrations (tool_low_id, tool_high_id, kind, note, source_url)
+		select least(h.id, p.id), greatest(h.id, p.id), 'native', ${note}, 'https://fixture.example.com/integrations'
+		from construction_apps h, construction_apps p where h.name = ${hub} and p.name = any(${partners as unknown as string[]})`;
+	await sql`insert into tool_integrations (tool_low_id, tool_high_id, kind, source_url)
+		select least(a.id, b.id), greatest(a.id, b.id), 'marketplace', 'https://fixture.example.com/procore'
+		from construction_apps a, construction_apps b where a.name = 'Procore' and b.name = ${withProcore}`;
 	// An older database without this project's CHECK constraints can hold worse rows.
 	await sql`alter table construction_apps drop constraint construction_apps_name_check`;
 	await sql`alter table construction_apps drop constraint construction_apps_url_check`;

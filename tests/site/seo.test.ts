@@ -193,6 +193,8 @@ describe('sitemap and robots.txt', () => {
 			...live.map((tool) => `/app/${tool.id}/`),
 			...CATEGORY_SLUGS.map((slug) => `/category/${slug}/`),
 			...(pages.has('/newapp/') ? ['/newapp/'] : []),
+			// The integration map and a page per connected tool (which ones: integrations.test.ts).
+			...[...pages.keys()].filter((route) => route.startsWith('/integrations/')),
 		];
 		expect(locs.sort()).toEqual(expected.map((route) => `${base}${route}`).sort());
 	});

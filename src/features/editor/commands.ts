@@ -4,6 +4,12 @@ import { CATEGORY_SLUGS, isCategorySlug } from '../../lib/categories.ts';
 import { paths } from '../../lib/paths.ts';
 import { nameField, urlField } from '../forms/fields.server.ts';
 import { age, csvField, type Style, table } from './format.ts';
+import {
+	APPROVE_WORKS_WITH_OPTIONS,
+	approveSubmission,
+	integrationCommands,
+	suggestionLines,
+} from './integrations.ts';
 import { type Mailer, notifySubmitter } from './notify.server.ts';
 import { EditorError, type EditorStore, type Submission, type ToolDraft } from './types.ts';
 
@@ -57,7 +63,7 @@ function valid<T>(schema: z.ZodType<T>, value: unknown, flag: string): T {
 	return result.data;
 }
 
-function options<T extends Record<string, { type: 'string' | 'boolean' }>>(
+export function options<T extends Record<string, { type: 'string' | 'boolean' }>>(
 	args: string[],
 	spec: T,
 ) {
@@ -95,7 +101,7 @@ function describeSubmission(ctx: EditorContext, s: Submission): string[] {
 	];
 }
 
-async function rebuildAfter(ctx: EditorContext, reason: string): Promise<number> {
+export async function rebuildAfter(ctx: EditorContext, reason: string): Promise<number> {
 	try {
 		const result = await ctx.rebuild(reason);
 		ctx.out(
@@ -132,11 +138,12 @@ export const commands: Record<string, (args: string[], ctx: EditorContext) => Pr
 			entry.name,
 			entry.url,
 			hint(entry) ? `same host as ${hint(entry)}` : '',
+			entry.worksWith.join(','),
 		]);
 		for (const line of table(
-			['ID', 'AGE', 'NAME', 'URL', 'DUPLICATE HINT'],
+			['ID', 'AGE', 'NAME', 'URL', 'DUPLICATE HINT', 'WORKS WITH'],
 			rows,
-			[8, 8, 30, 45, 50],
+			[8, 8, 30, 45, 50, 30],
 		))
 			ctx.out(line);
 		ctx.out(
@@ -157,6 +164,7 @@ export const commands: Record<string, (args: string[], ctx: EditorContext) => Pr
 				`no submission with id ${positionals[0]}; \`pending\` lists the queue`,
 			);
 		for (const line of describeSubmission(ctx, submission)) ctx.out(line);
+		for (const line of await suggestionLines(ctx, submission)) ctx.out(line);
 		return EXIT.ok;
 	},
 
@@ -167,6 +175,7 @@ export const commands: Record<string, (args: string[], ctx: EditorContext) => Pr
 			name: { type: 'string' },
 			url: { type: 'string' },
 			force: { type: 'boolean' },
+			...APPROVE_WORKS_WITH_OPTIONS,
 		});
 		const submissionId = id(positionals[0], 'submission');
 		const submission = await ctx.store.submission(submissionId);
@@ -187,7 +196,7 @@ export const commands: Record<string, (args: string[], ctx: EditorContext) => Pr
 			description: valid(descriptionField, values.description, 'description'),
 			category: valid(categoryField, values.category, 'category') as ToolDraft['category'],
 		};
-		const toolId = await ctx.store.approve(submissionId, draft, values.force ?? false);
+		const toolId = await approveSubmission(ctx, submission, draft, values.force ?? false, values);
 		ctx.out(
 			ctx.paint(
 				'green',
@@ -345,4 +354,6 @@ export const commands: Record<string, (args: string[], ctx: EditorContext) => Pr
 		);
 		return failed ? EXIT.notifyFailed : EXIT.ok;
 	},
+
+	...integrationCommands,
 };

@@ -8,10 +8,13 @@ Review submissions
   pending                         the review queue, oldest first, with duplicate hints
   show <id>                       one submission in full
   approve <id> --description "…" --category <slug> [--name "…"] [--url …] [--force]
+          [--works-with <tool,...|suggested> --source <url> [--kind native|marketplace|api]]
                                   publish it as a live tool, rebuild the site, and tell
                                   the submitter (if they left an e-mail) once the page
                                   answers at SITE_URL. --force
                                   publishes even when a live tool has the same host.
+                                  --works-with links it to live tools (kind: api unless
+                                  given); \`suggested\` takes the submitter's suggestions.
   reject <id> --reason "…"        decline it, with the reason on record
   duplicate <id> --of <tool id>   mark it as a duplicate of a live tool
 
@@ -21,6 +24,13 @@ Keep the catalogue right
   unpublish <tool id>             take a tool off the site (at this rebuild)
   publish <tool id>               put an unpublished tool back
   rebuild                         rebuild the site now
+
+Integrations between tools (a tool is an id or its exact name)
+  integrations <tool>             a tool's connections, with kind and source
+  link <tool> <tool> --kind native|marketplace|api --source <url> [--note "…"] [--replace]
+                                  record a documented integration (open the source page
+                                  first: only what a vendor documents is listed)
+  unlink <tool> <tool>            remove one
 
 Newsletter and notices
   subscribers [--csv]             newsletter subscribers (email, source, subscribed_at)

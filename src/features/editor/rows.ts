@@ -18,6 +18,7 @@ export function toSubmission(row: Row): Submission {
 		notifyAttempts: Number(row.notify_attempts ?? 0),
 		notifyError: (row.notify_error as string | null) ?? null,
 		createdAt: new Date(row.created_at as string),
+		worksWith: ((row.works_with_ids as unknown[] | null) ?? []).map(Number),
 	};
 }
 

@@ -1,4 +1,5 @@
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
+import { supabaseIntegrationEditorStore } from './integrations-store.server.ts';
 import { editorErrorFrom, toSubmission, toTool } from './rows.ts';
 import type { EditorStore, QueueEntry } from './types.ts';
 
@@ -136,6 +137,7 @@ export function supabaseEditorStore(client: SupabaseClient): EditorStore {
 		async recordNotifyFailure(id, error, claimed) {
 			await rpc('record_notify_failure', { p_id: id, p_error: error, p_claimed: claimed });
 		},
+		integrations: supabaseIntegrationEditorStore(client),
 		close: async () => {},
 	};
 }

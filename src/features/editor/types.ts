@@ -1,4 +1,5 @@
 import type { CategorySlug } from '../../lib/categories.ts';
+import type { IntegrationEditorStore } from './integrations-store.server.ts';
 
 export type SubmissionStatus = 'pending' | 'approved' | 'rejected' | 'duplicate';
 
@@ -16,6 +17,8 @@ export interface Submission {
 	notifyAttempts: number;
 	notifyError: string | null;
 	createdAt: Date;
+	/** Live tools the submitter says it works with (ids; suggestions an editor may accept). */
+	worksWith: number[];
 }
 
 /** A pending submission with what an editor should know about possible duplicates. */
@@ -89,5 +92,7 @@ export interface EditorStore {
 	 * send failed: un-mark it) or before (the page is not live yet).
 	 */
 	recordNotifyFailure(id: number, error: string, claimed: boolean): Promise<void>;
+	/** Integrations between tools (src/features/editor/integrations.ts). */
+	readonly integrations: IntegrationEditorStore;
 	close(): Promise<void>;
 }

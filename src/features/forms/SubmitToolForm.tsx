@@ -3,11 +3,12 @@ import 'react-toastify/ReactToastify.css';
 import { paths } from '../../lib/paths.ts';
 import Honeypot from './Honeypot.tsx';
 import { SUBMITTED } from './messages.ts';
+import { WORKS_WITH_LIST_ID } from '../integrations/submit-choices.ts';
 import { useFormSubmit } from './useFormSubmit.ts';
 import './forms.css';
 
-type Field = 'name' | 'url' | 'email';
-const EMPTY = { name: '', url: '', email: '' };
+type Field = 'name' | 'url' | 'email' | 'works_with';
+const EMPTY = { name: '', url: '', email: '', works_with: '' };
 
 /** The tool submission form on /newapp/; a plain form post without JavaScript. */
 export default function SubmitToolForm() {
@@ -88,6 +89,20 @@ export default function SubmitToolForm() {
 			})}
 			<p id="submit-email-hint" className="form-hint">
 				Only used to tell you when your tool is live. Never shown or shared.
+			</p>
+			{/* A native combobox: suggestions from the page's <datalist>, plain text without them. */}
+			{field('works_with', 'Works with (optional)', {
+				type: 'text',
+				required: false,
+				maxLength: 1100,
+				autoComplete: 'off',
+				list: WORKS_WITH_LIST_ID,
+				'aria-describedby': errors.works_with
+					? 'submit-works_with-error submit-works_with-hint'
+					: 'submit-works_with-hint',
+			})}
+			<p id="submit-works_with-hint" className="form-hint">
+				Listed tools it integrates with, separated by commas (at most 10).
 			</p>
 			<Honeypot />
 			<div className="form-actions">

@@ -88,4 +88,33 @@ const optionalEmail = z.preprocess(
 	emailField.optional(),
 );
 
-export const submitSchema = z.object({ name: nameField, url: urlField, email: optionalEmail });
+/**
+ * "Works with" (optional): names (or ids) of listed tools, separated by commas or new lines;
+ * at most 10, each at most 100 characters. Whether each is a live tool is checked in the write.
+ */
+export const worksWithField = z
+	.string({ error: 'List the tools it works with as text.' })
+	.max(1100, 'That list is too long.')
+	.optional()
+	.transform((raw, context) => {
+		const seen = new Set<string>();
+		const names = (raw ?? '')
+			.split(/[,\n;]/)
+			.map((name) => name.trim())
+			.filter((name) => name && !seen.has(name.toLowerCase()) && seen.add(name.toLowerCase()));
+		if (names.length > 10)
+			context.addIssue({ code: 'custom', message: 'Name at most 10 tools it works with.' });
+		if (names.some((name) => name.length > 100 || CONTROL_CHARS.test(name)))
+			context.addIssue({
+				code: 'custom',
+				message: 'Each tool name must be at most 100 characters.',
+			});
+		return names;
+	});
+
+export const submitSchema = z.object({
+	name: nameField,
+	url: urlField,
+	email: optionalEmail,
+	works_with: worksWithField,
+});

@@ -9,7 +9,7 @@ import {
 	readFormBody,
 	redirectResponse,
 } from './http.server.ts';
-import { alreadyListed, UNEXPECTED } from './messages.ts';
+import { alreadyListed, UNEXPECTED, unknownTools } from './messages.ts';
 import { paths } from '../../lib/paths.ts';
 
 /** What a form handler needs from the outside world; tests pass their own. */
@@ -182,9 +182,23 @@ export function createSubmitHandler(deps: FormDeps) {
 			backTo: { href: paths.submit, label: 'go back to the submission form' },
 			thanksPage: paths.submitted,
 			async save(store, input, limit) {
-				const result = await store.submitTool(input.name, input.url, input.email, limit);
+				const result = await store.submitTool(
+					input.name,
+					input.url,
+					input.email,
+					limit,
+					input.works_with,
+				);
 				if (result.outcome === 'rate_limited')
 					return { kind: 'rate_limited', retryAfterSeconds: result.retryAfterSeconds };
+				if (result.outcome === 'unknown_tools') {
+					const message = unknownTools(result.unknown);
+					throw new HttpError(422, {
+						code: 'invalid_field',
+						message,
+						fields: { works_with: message },
+					});
+				}
 				return result.outcome === 'listed'
 					? { kind: 'listed', toolId: result.toolId, name: input.name }
 					: { kind: 'done' };

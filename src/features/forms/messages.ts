@@ -10,3 +10,5 @@ export const NETWORK_FAILED =
 	'We could not reach the server. Check your connection and try again; your entry is still here.';
 export const UNEXPECTED =
 	'Something went wrong on our side. Please try again in a moment; your entry is still here.';
+export const unknownTools = (names: string[]) =>
+	`We could not find ${names.map((name) => `"${name}"`).join(', ')} in the directory. Pick listed tools, or leave "Works with" empty.`;

@@ -19,6 +19,7 @@ interface SubscribeRow {
 
 interface SubmitRow extends SubscribeRow {
 	tool_id: number | string | null;
+	unknown?: string[] | null;
 }
 
 function rateLimited(row: SubscribeRow): RateLimited | undefined {
@@ -37,6 +38,7 @@ function toSubscribeOutcome(row: SubscribeRow): SubscribeOutcome | RateLimited {
 function toSubmitOutcome(row: SubmitRow): SubmitOutcome | RateLimited {
 	if (row.outcome === 'listed') return { outcome: 'listed', toolId: Number(row.tool_id) };
 	if (row.outcome === 'created') return { outcome: row.outcome };
+	if (row.outcome === 'unknown_tools') return { outcome: row.outcome, unknown: row.unknown ?? [] };
 	const limited = rateLimited(row);
 	if (limited) return limited;
 	throw new Error(`submit_tool returned an unknown outcome: ${row.outcome}`);
@@ -50,8 +52,17 @@ export function embeddedFormStore(sql: Sql): FormStore {
 				${bucket}, ${clientHash}, ${windowSeconds}, ${max}, ${email}, ${source})`;
 			return toSubscribeOutcome(row as never);
 		},
-		async submitTool(name, url, submitterEmail, { bucket, clientHash, windowSeconds, max }) {
-			const [row] = await sql`select * from public.submit_tool_rate_limited(
+		async submitTool(
+			name,
+			url,
+			submitterEmail,
+			{ bucket, clientHash, windowSeconds, max },
+			worksWith,
+		) {
+			const [row] = worksWith?.length
+				? await sql`select * from public.submit_tool_with_suggestions(
+					${bucket}, ${clientHash}, ${windowSeconds}, ${max}, ${name}, ${url}, ${submitterEmail ?? null}, ${worksWith})`
+				: await sql`select * from public.submit_tool_rate_limited(
 				${bucket}, ${clientHash}, ${windowSeconds}, ${max}, ${name}, ${url}, ${submitterEmail ?? null})`;
 			return toSubmitOutcome(row as never);
 		},
@@ -91,12 +102,17 @@ export function supabaseFormStore(client: SupabaseClient): FormStore {
 			});
 			return toSubscribeOutcome(row);
 		},
-		async submitTool(name, url, submitterEmail, limit) {
-			const [row] = await rpc<SubmitRow[]>(client, 'submit_tool_rate_limited', {
+		async submitTool(name, url, submitterEmail, limit, worksWith) {
+			const suggestions = worksWith?.length ? { p_works_with: worksWith } : {};
+			const function_ = worksWith?.length
+				? 'submit_tool_with_suggestions'
+				: 'submit_tool_rate_limited';
+			const [row] = await rpc<SubmitRow[]>(client, function_, {
 				...limitArgs(limit),
 				p_name: name,
 				p_url: url,
 				p_email: submitterEmail ?? null,
+				...suggestions,
 			});
 			return toSubmitOutcome(row);
 		},

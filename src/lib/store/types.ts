@@ -16,8 +16,12 @@ export interface SubscribeOutcome {
 /**
  * `listed`: the URL is already a live tool. `created` also when the same URL already awaits
  * review (the submissions merge), so a visitor learns nothing about other people's submissions.
+ * `unknown_tools`: some "works with" entries name no live tool; nothing was written.
  */
-export type SubmitOutcome = { outcome: 'created' } | { outcome: 'listed'; toolId: number };
+export type SubmitOutcome =
+	| { outcome: 'created' }
+	| { outcome: 'listed'; toolId: number }
+	| { outcome: 'unknown_tools'; unknown: string[] };
 
 /** Who a request counts against, and how many requests a window allows. */
 export interface RateLimit {
@@ -55,6 +59,8 @@ export interface FormStore {
 		url: string,
 		submitterEmail: string | undefined,
 		limit: RateLimit,
+		/** Names or ids of live tools it works with (see 20261123030100_integration_suggestions). */
+		worksWith?: string[],
 	): Promise<SubmitOutcome | RateLimited>;
 	/** Counts a request that writes nothing (invalid input), for the same limit. */
 	hitRateLimit(limit: RateLimit): Promise<RateLimitHit>;

@@ -1,0 +1,40 @@
+import { liveTools, type Tool } from '../../lib/catalogue.server.ts';
+import { openIntegrationReader } from '../../lib/store/integrations.server.ts';
+import { type Hub, parseIntegrations, partnersByTool, rankHubs } from './graph.ts';
+import type { Integration, Partner } from './types.ts';
+
+/** Everything the integration pages need, computed once per build. */
+export interface IntegrationData {
+	toolsById: Map<number, Tool>;
+	integrations: Integration[];
+	/** Each connected tool's partners, in catalogue (name) order. */
+	partners: Map<number, Partner[]>;
+	/** Connected tools, most partners first. */
+	hubs: Hub[];
+}
+
+let once: Promise<IntegrationData> | undefined;
+
+/** Live integrations between live tools, read once per build however many pages ask. */
+export function integrationData(): Promise<IntegrationData> {
+	once ??= (async () => {
+		const tools = await liveTools();
+		const reader = await openIntegrationReader();
+		let rows;
+		try {
+			rows = await reader.listLiveIntegrations();
+		} finally {
+			await reader.close();
+		}
+		const toolsById = new Map(tools.map((tool) => [tool.id, tool]));
+		const integrations = parseIntegrations(rows, new Set(toolsById.keys()));
+		const order = new Map(tools.map((tool, at) => [tool.id, at]));
+		const partners = partnersByTool(integrations, (id) => order.get(id)!);
+		const hubs = rankHubs(
+			tools.map((tool) => tool.id),
+			partners,
+		);
+		return { toolsById, integrations, partners, hubs };
+	})();
+	return once;
+}
