@@ -1,10 +1,10 @@
 // Builds and serves the real site the way `npm start` does (netlify serve, offline), on a
 // throwaway embedded database holding the sample catalogue plus rows that test edge cases.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { waitForFileLock } from '../../src/lib/embedded-db/file-lock.server.ts';
 import { freePort, startTestDb, type TestDb } from '../helpers/test-db.ts';
 import { FAKE_SECRETS, FIXTURE_TOOLS, insertFixtures } from './fixtures.ts';
 
@@ -46,29 +46,14 @@ async function waitForHttp(
 
 /** netlify serve always builds into dist/, so concurrent test runs take turns. */
 async function takeSiteLock(): Promise<() => Promise<void>> {
-	const lockFile = path.resolve('.data/site-tests.lock');
-	await mkdir(path.dirname(lockFile), { recursive: true });
-	for (const deadline = Date.now() + 15 * 60_000; Date.now() < deadline;) {
-		try {
-			await writeFile(lockFile, String(process.pid), { flag: 'wx' });
-			return () => rm(lockFile, { force: true });
-		} catch {
-			const owner = Number(await readFile(lockFile, 'utf8').catch(() => '0'));
-			const alive =
-				owner > 0 &&
-				(() => {
-					try {
-						process.kill(owner, 0);
-						return true;
-					} catch {
-						return false;
-					}
-				})();
-			if (!alive) await rm(lockFile, { force: true });
-			else await new Promise((resolve) => setTimeout(resolve, 1000));
-		}
-	}
-	throw new Error('another site test run has held .data/site-tests.lock for 15 minutes');
+	const lock = await waitForFileLock(path.resolve('.data/site-tests.lock.db'), {
+		timeoutMs: 15 * 60_000,
+	}).catch((error) => {
+		throw new Error('another site test run has held .data/site-tests.lock.db for 15 minutes', {
+			cause: error,
+		});
+	});
+	return async () => lock.release();
 }
 
 export default async function setup(project: TestProject) {

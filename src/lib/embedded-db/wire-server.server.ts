@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import net from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
 
@@ -9,6 +10,27 @@ const SYNC = 0x53; // 'S': ends an extended-protocol batch
 const FLUSH = 0x48; // 'H': asks for output mid-batch (the client then waits, so we send)
 const QUERY = 0x51; // 'Q': a simple query is a batch by itself
 const TERMINATE = 0x58; // 'X'
+const PASSWORD_MESSAGE = 0x70; // 'p'
+const PROTOCOL_3 = 196608;
+// A startup packet or password is a few hundred bytes; Postgres itself caps startup at 10,000.
+const MAX_STARTUP_BYTES = 10_000;
+// Our largest real message is a benchmark's bulk insert (a few MB); 64 MB leaves ample room
+// while one connection cannot make the owner buffer gigabytes.
+const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+// AuthenticationCleartextPassword: acceptable on loopback only, which is all we listen on
+// (seeing loopback traffic takes the same privileges as reading the password file).
+const AUTH_CLEARTEXT = Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3]);
+
+/** A FATAL ErrorResponse, sent before closing a connection we refuse. */
+function errorResponse(message: string): Buffer {
+	const fields = Buffer.from(`SFATAL\0VFATAL\0C28000\0M${message}\0\0`, 'utf8');
+	const header = Buffer.alloc(5);
+	header[0] = 0x45; // 'E'
+	header.writeInt32BE(4 + fields.length, 1);
+	return Buffer.concat([header, fields]);
+}
+
+const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest();
 
 /** One lock for the single PGlite session, handed from client to client in arrival order. */
 class SessionLock {
@@ -26,7 +48,8 @@ class SessionLock {
  * Serves one PGlite to many Postgres clients. PGlite has a single session, so a client's
  * whole request (an extended-protocol batch up to Sync, or a simple query) runs without
  * interleaving, a client that flushed mid-batch keeps the session until its Sync, and a
- * client that opens a transaction keeps it until the transaction ends.
+ * client that opens a transaction keeps it until the transaction ends. A client logs in with
+ * the password first; a malformed length or a wrong password closes that connection only.
  * (@electric-sql/pglite-socket interleaves clients message by message, which mixes up
  * two clients' unnamed statements under concurrent load.)
  */
@@ -35,7 +58,20 @@ export class PgliteWireServer {
 	private readonly sockets = new Set<net.Socket>();
 	private server?: net.Server;
 
-	constructor(private readonly db: PGlite) {}
+	private readonly passwordDigest: Buffer;
+
+	constructor(
+		private readonly db: PGlite,
+		password: string,
+	) {
+		this.passwordDigest = digest(Buffer.from(password, 'utf8'));
+	}
+
+	/** Compares in constant time (digests of equal length), without the trailing NUL. */
+	private passwordMatches(body: Buffer): boolean {
+		const given = body.at(-1) === 0 ? body.subarray(0, -1) : body;
+		return timingSafeEqual(digest(given), this.passwordDigest);
+	}
 
 	get activeConnections(): number {
 		return this.sockets.size;
@@ -66,7 +102,6 @@ export class PgliteWireServer {
 		this.sockets.add(socket);
 		socket.setNoDelay(true);
 		let buffer = Buffer.alloc(0);
-		let started = false;
 		let batch: Buffer[] = [];
 		let holding: (() => void) | undefined; // set while this client holds an open transaction
 		let work = Promise.resolve();
@@ -90,28 +125,53 @@ export class PgliteWireServer {
 				}
 			}));
 
+		let phase: 'startup' | 'password' | 'ready' = 'startup';
+		let startup: Buffer | undefined; // replayed to PGlite once the password is right
+		const refuse = (message: string) => {
+			if (!socket.destroyed) socket.end(errorResponse(message));
+			socket.destroy();
+			buffer = Buffer.alloc(0);
+		};
+
 		socket.on('data', (chunk) => {
 			buffer = Buffer.concat([buffer, chunk]);
-			while (buffer.length >= (started ? 5 : 8)) {
-				if (!started) {
+			while (!socket.destroyed && buffer.length >= (phase === 'startup' ? 8 : 5)) {
+				if (phase === 'startup') {
 					const length = buffer.readInt32BE(0);
+					// A length below the header or above any startup packet is garbage: without this
+					// check a zero length never consumes the buffer and the loop spins forever.
+					if (length < 8 || length > MAX_STARTUP_BYTES)
+						return refuse('invalid startup packet length');
 					if (buffer.length < length) return;
 					const code = buffer.readInt32BE(4);
 					const message = buffer.subarray(0, length);
 					buffer = buffer.subarray(length);
 					if (code === SSL_REQUEST || code === GSSENC_REQUEST) socket.write('N');
 					else if (code === CANCEL_REQUEST) socket.end();
+					else if (code !== PROTOCOL_3) return refuse('unsupported frontend protocol');
 					else {
-						started = true;
-						void run([message]);
+						startup = Buffer.from(message);
+						phase = 'password';
+						socket.write(AUTH_CLEARTEXT);
 					}
 					continue;
 				}
-				const length = 1 + buffer.readInt32BE(1);
+				const declared = buffer.readInt32BE(1); // counts itself (4 bytes), not the type byte
+				const cap = phase === 'ready' ? MAX_MESSAGE_BYTES : MAX_STARTUP_BYTES;
+				if (declared < 4 || declared > cap) return refuse('invalid message length');
+				const length = 1 + declared;
 				if (buffer.length < length) return;
 				const message = buffer.subarray(0, length);
 				buffer = buffer.subarray(length);
 				const type = message[0];
+				if (phase === 'password') {
+					if (type !== PASSWORD_MESSAGE || !this.passwordMatches(message.subarray(5))) {
+						return refuse('password authentication failed for user "postgres"');
+					}
+					phase = 'ready';
+					void run([startup!]);
+					continue;
+				}
 				if (type === TERMINATE) {
 					socket.end();
 					return;
