@@ -21,19 +21,28 @@ function positiveInt(value: string | undefined, fallback: number): number {
  * SUPABASE_URL is set, otherwise the running embedded database (never started from here).
  */
 export function formDepsFromEnv(env: NodeJS.ProcessEnv = process.env): FormDeps {
-	let opened: Promise<FormStore> | undefined;
-	const open = async (): Promise<FormStore> => {
+	type Opened = { store: FormStore; close: () => Promise<unknown> };
+	let opened: Promise<Opened> | undefined;
+	const open = async (): Promise<Opened> => {
 		if (env.SUPABASE_URL) {
 			if (!env.SUPABASE_SECRET_KEY)
 				throw new Error('SUPABASE_SECRET_KEY is not set for the functions');
-			return supabaseFormStore(supabaseClient(env.SUPABASE_URL, env.SUPABASE_SECRET_KEY));
+			const client = supabaseClient(env.SUPABASE_URL, env.SUPABASE_SECRET_KEY);
+			return { store: supabaseFormStore(client), close: async () => {} };
 		}
-		return embeddedFormStore(connectEmbedded(embeddedDbUrl(embeddedDbConfig(env))));
+		const sql = connectEmbedded(embeddedDbUrl(embeddedDbConfig(env)));
+		return { store: embeddedFormStore(sql), close: () => sql.end({ timeout: 0 }) };
 	};
 	const salt = env.RATE_LIMIT_SALT || DEV_SALT;
 	return {
-		store: () =>
-			(opened ??= open().catch((error) => ((opened = undefined), Promise.reject(error)))),
+		store: async () =>
+			(await (opened ??= open().catch((error) => ((opened = undefined), Promise.reject(error)))))
+				.store,
+		dropStore: () => {
+			const failed = opened;
+			opened = undefined;
+			void failed?.then((handle) => handle.close()).catch(() => {});
+		},
 		source: NEWSLETTER_SOURCE,
 		rateLimit: { max: positiveInt(env.RATE_LIMIT_PER_HOUR, 5), windowSeconds: 3600 },
 		clientHash: (ip) => createHmac('sha256', salt).update(ip).digest('hex').slice(0, 32),

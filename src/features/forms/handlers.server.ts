@@ -16,6 +16,10 @@ import { paths } from '../../lib/paths.ts';
 export interface FormDeps {
 	/** The store, opened on first use; a rejection means the store is unavailable (503). */
 	store: () => Promise<FormStore>;
+	/** Forgets a store that failed, so the next request opens a fresh connection. */
+	dropStore?: () => void;
+	/** How long one request may wait for the store before answering 503 (default 8 s). */
+	storeTimeoutMs?: number;
 	/** The fixed value identifying this website as the subscription source. */
 	source: string;
 	rateLimit: { max: number; windowSeconds: number };
@@ -57,11 +61,34 @@ const rateLimited = (retryAfterSeconds: number) =>
 		{ 'Retry-After': String(retryAfterSeconds) },
 	);
 
-const unavailable = () =>
+// Under Netlify's 10-second limit for a synchronous function, so the visitor gets our 503
+// rather than the platform's bare 502.
+const STORE_TIMEOUT_MS = 8000;
+
+class StoreTimeout extends Error {}
+
+const unavailable = (error: unknown) =>
 	new HttpError(503, {
 		code: 'store_unavailable',
-		message: 'We cannot save this right now. Please try again in a few minutes; nothing was saved.',
+		// A write that timed out may still land; sending it again is harmless (duplicates merge).
+		message:
+			error instanceof StoreTimeout
+				? 'We could not confirm that this was saved. Please try again in a few minutes; sending it twice is harmless.'
+				: 'We cannot save this right now. Please try again in a few minutes; nothing was saved.',
 	});
+
+/** Runs `work`, or rejects with StoreTimeout once `ms` have passed (a hung driver included). */
+async function withDeadline<T>(ms: number, work: () => Promise<T>): Promise<T> {
+	let timer: NodeJS.Timeout | undefined;
+	const deadline = new Promise<never>((_, reject) => {
+		timer = setTimeout(() => reject(new StoreTimeout(`no answer within ${ms} ms`)), ms);
+	});
+	try {
+		return await Promise.race([work(), deadline]);
+	} finally {
+		clearTimeout(timer);
+	}
+}
 
 function fieldErrors(error: z.ZodError): Record<string, string> {
 	const fields: Record<string, string> = {};
@@ -72,13 +99,18 @@ function fieldErrors(error: z.ZodError): Record<string, string> {
 function createFormHandler<Schema extends z.ZodType>(spec: FormSpec<Schema>, deps: FormDeps) {
 	const withStore = async <T>(run: (store: FormStore) => Promise<T>): Promise<T> => {
 		try {
-			return await run(await deps.store());
+			return await withDeadline(deps.storeTimeoutMs ?? STORE_TIMEOUT_MS, async () =>
+				run(await deps.store()),
+			);
 		} catch (error) {
 			if (error instanceof HttpError) throw error;
 			deps.logError?.(
 				`[${spec.bucket}] store error: ${error instanceof Error ? error.message : String(error)}`,
 			);
-			throw unavailable();
+			// A connection pool that saw its server die can leave queries that never settle
+			// (porsager/postgres#970): the next request starts from a fresh one.
+			deps.dropStore?.();
+			throw unavailable(error);
 		}
 	};
 
