@@ -5,6 +5,7 @@ import { embeddedFormStore, supabaseFormStore } from '../../lib/store/form-store
 import { supabaseClient } from '../../lib/store/supabase.server.ts';
 import type { FormStore } from '../../lib/store/types.ts';
 import type { FormDeps } from './handlers.server.ts';
+import { originsOf } from './http.server.ts';
 
 /** The fixed `source` written with every subscription made on this website. */
 export const NEWSLETTER_SOURCE = 'contech-directory-website';
@@ -43,6 +44,8 @@ export function formDepsFromEnv(env: NodeJS.ProcessEnv = process.env): FormDeps 
 			opened = undefined;
 			void failed?.then((handle) => handle.close()).catch(() => {});
 		},
+		// Netlify sets URL (the main address), DEPLOY_PRIME_URL and DEPLOY_URL (previews).
+		siteOrigins: originsOf([env.SITE_URL, env.URL, env.DEPLOY_PRIME_URL, env.DEPLOY_URL]),
 		source: NEWSLETTER_SOURCE,
 		rateLimit: { max: positiveInt(env.RATE_LIMIT_PER_HOUR, 5), windowSeconds: 3600 },
 		clientHash: (ip) => createHmac('sha256', salt).update(ip).digest('hex').slice(0, 32),

@@ -8,6 +8,7 @@ import {
 	jsonResponse,
 	readFormBody,
 	redirectResponse,
+	refuseCrossSite,
 } from './http.server.ts';
 import { alreadyListed, UNEXPECTED } from './messages.ts';
 import { paths } from '../../lib/paths.ts';
@@ -20,6 +21,8 @@ export interface FormDeps {
 	dropStore?: () => void;
 	/** How long one request may wait for the store before answering 503 (default 8 s). */
 	storeTimeoutMs?: number;
+	/** Origins whose pages may post the forms, besides the request's own (SITE_URL, URL). */
+	siteOrigins?: string[];
 	/** The fixed value identifying this website as the subscription source. */
 	source: string;
 	rateLimit: { max: number; windowSeconds: number };
@@ -117,6 +120,8 @@ function createFormHandler<Schema extends z.ZodType>(spec: FormSpec<Schema>, dep
 	return async function handle(request: Request, context: RequestContext = {}): Promise<Response> {
 		let kind: BodyKind = 'json';
 		try {
+			// Before reading anything: a forged post is not counted, parsed or stored.
+			refuseCrossSite(request, deps.siteOrigins ?? []);
 			const body = await readFormBody(request);
 			kind = body.kind;
 			const honeypot = body.fields[HONEYPOT_FIELD];
