@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FormStore, RateLimit } from '../../lib/store/types.ts';
+import type { FormStore, RateLimit, RateLimited } from '../../lib/store/types.ts';
 import { HONEYPOT_FIELD, submitSchema, subscribeSchema } from './fields.server.ts';
 import {
 	type BodyKind,
@@ -10,6 +10,7 @@ import {
 	redirectResponse,
 	refuseCrossSite,
 } from './http.server.ts';
+import { rateLimitKey } from './client-key.server.ts';
 import { alreadyListed, UNEXPECTED } from './messages.ts';
 import { paths } from '../../lib/paths.ts';
 
@@ -38,7 +39,8 @@ export interface RequestContext {
 type Outcome =
 	| { kind: 'done' }
 	| { kind: 'listed'; toolId: number; name: string }
-	| { kind: 'rate_limited'; retryAfterSeconds: number };
+	| { kind: 'rate_limited'; retryAfterSeconds: number }
+	| { kind: 'busy'; retryAfterSeconds: number };
 
 interface FormSpec<Schema extends z.ZodType> {
 	bucket: string;
@@ -69,6 +71,19 @@ const rateLimited = (retryAfterSeconds: number) =>
 const STORE_TIMEOUT_MS = 8000;
 
 class StoreTimeout extends Error {}
+
+const minutes = (seconds: number) => Math.ceil(seconds / 60);
+
+// The form's ceiling for all clients together: a flood is under way, nobody's fault here.
+const busy = (retryAfterSeconds: number) =>
+	new HttpError(
+		503,
+		{
+			code: 'busy',
+			message: `This form is receiving too many entries right now. Please try again in ${minutes(retryAfterSeconds)} minutes; nothing was saved.`,
+		},
+		{ 'Retry-After': String(retryAfterSeconds) },
+	);
 
 const unavailable = (error: unknown) =>
 	new HttpError(503, {
@@ -133,7 +148,7 @@ function createFormHandler<Schema extends z.ZodType>(spec: FormSpec<Schema>, dep
 			const ip = context.ip || request.headers.get('x-nf-client-connection-ip') || 'unknown';
 			const limit: RateLimit = {
 				bucket: spec.bucket,
-				clientHash: deps.clientHash(ip),
+				clientHash: deps.clientHash(rateLimitKey(ip)),
 				...deps.rateLimit,
 			};
 
@@ -151,6 +166,7 @@ function createFormHandler<Schema extends z.ZodType>(spec: FormSpec<Schema>, dep
 			}
 			const outcome = await withStore((store) => spec.save(store, parsed.data, limit, deps));
 			if (outcome.kind === 'rate_limited') throw rateLimited(outcome.retryAfterSeconds);
+			if (outcome.kind === 'busy') throw busy(outcome.retryAfterSeconds);
 			if (outcome.kind === 'listed') {
 				const link = paths.tool(outcome.toolId);
 				throw new HttpError(409, {
@@ -173,6 +189,13 @@ function createFormHandler<Schema extends z.ZodType>(spec: FormSpec<Schema>, dep
 			}
 			return failure(kind, error, spec.backTo);
 		}
+	};
+}
+
+function limitedOutcome(result: RateLimited): Outcome {
+	return {
+		kind: result.everyone ? 'busy' : 'rate_limited',
+		retryAfterSeconds: result.retryAfterSeconds,
 	};
 }
 
@@ -201,9 +224,7 @@ export function createSubscribeHandler(deps: FormDeps) {
 			thanksPage: paths.subscribed,
 			async save(store, input, limit, { source }) {
 				const result = await store.subscribe(input.email, source, limit);
-				return result.outcome === 'rate_limited'
-					? { kind: 'rate_limited', retryAfterSeconds: result.retryAfterSeconds }
-					: { kind: 'done' };
+				return result.outcome === 'rate_limited' ? limitedOutcome(result) : { kind: 'done' };
 			},
 		},
 		deps,
@@ -220,8 +241,7 @@ export function createSubmitHandler(deps: FormDeps) {
 			thanksPage: paths.submitted,
 			async save(store, input, limit) {
 				const result = await store.submitTool(input.name, input.url, input.email, limit);
-				if (result.outcome === 'rate_limited')
-					return { kind: 'rate_limited', retryAfterSeconds: result.retryAfterSeconds };
+				if (result.outcome === 'rate_limited') return limitedOutcome(result);
 				return result.outcome === 'listed'
 					? { kind: 'listed', toolId: result.toolId, name: input.name }
 					: { kind: 'done' };
