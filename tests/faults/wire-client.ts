@@ -61,3 +61,24 @@ export async function residentMb(pid: number): Promise<number> {
 	const status = await readFile(`/proc/${pid}/status`, 'utf8');
 	return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }
+
+/** Waits until `raw` has received `bytes` (after `from`), or throws after `ms`. */
+export async function waitFor(raw: RawConnection, bytes: Buffer, from = 0, ms = 10_000) {
+	for (const deadline = Date.now() + ms; Date.now() < deadline;) {
+		if (raw.received().indexOf(bytes, from) >= 0) return;
+		await new Promise((resolve) => setTimeout(resolve, 20));
+	}
+	throw new Error(`did not receive ${bytes.toString('latin1')} within ${ms} ms`);
+}
+
+/** ReadyForQuery: idle ('I') or inside a transaction ('T'). */
+export const readyForQuery = (status: 'I' | 'T') => Buffer.from(`Z\0\0\0\x05${status}`, 'latin1');
+
+/** Logs in over a raw socket, as a driver would, and waits for ReadyForQuery. */
+export async function loggedIn(port: number, password: string): Promise<RawConnection> {
+	const raw = await connectRaw(port);
+	raw.socket.write(startupPacket());
+	raw.socket.write(message('p', `${password}\0`));
+	await waitFor(raw, readyForQuery('I'));
+	return raw;
+}

@@ -5,7 +5,7 @@ import { embeddedDbConfig, embeddedDbUrl } from '../../src/lib/embedded-db/confi
 import { embeddedDbPassword } from '../../src/lib/embedded-db/password.server.ts';
 import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
 import { faultEnv, type OwnerRun, startOwner, stopOwner } from './owner.ts';
-import { connectRaw, message, residentMb, startupPacket } from './wire-client.ts';
+import { connectRaw, loggedIn, message, residentMb, startupPacket } from './wire-client.ts';
 
 const fault = await faultEnv();
 const port = Number(fault.env.EMBEDDED_DB_PORT);
@@ -27,19 +27,6 @@ async function stillServes() {
 	} finally {
 		await sql.end({ timeout: 5 });
 	}
-}
-
-/** Logs in over a raw socket, as a driver would, and waits for ReadyForQuery. */
-async function loggedIn() {
-	const raw = await connectRaw(port);
-	raw.socket.write(startupPacket());
-	const password = embeddedDbPassword(fault.env.EMBEDDED_DB_DIR!);
-	raw.socket.write(message('p', `${password}\0`));
-	for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
-		if (raw.received().includes(Buffer.from('Z\0\0\0\x05I'))) return raw;
-		await new Promise((resolve) => setTimeout(resolve, 20));
-	}
-	throw new Error('no ReadyForQuery after logging in');
 }
 
 const int32 = (value: number) => {
@@ -75,7 +62,7 @@ it.each([
 	['length 3 (below its own 4 bytes)', 3],
 	['a length over the 64 MB cap', 0x7fffffff],
 ])('closes a logged-in connection whose query has %s', async (_, length) => {
-	const raw = await loggedIn();
+	const raw = await loggedIn(port, embeddedDbPassword(fault.env.EMBEDDED_DB_DIR!));
 	raw.socket.write(Buffer.concat([Buffer.from('Q'), int32(length), Buffer.from('select 1\0')]));
 	expect(await raw.closed(5000)).toBe(true);
 	await stillServes();

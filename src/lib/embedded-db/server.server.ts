@@ -43,7 +43,13 @@ function lockDataDir(dataDir: string): FileLock {
 export async function startEmbeddedDb(
 	config: EmbeddedDbConfig,
 	// seed: false starts an empty catalogue (benchmarks insert their own); the default seeds.
-	options: { idleExitMs?: number; onIdleExit?: () => void; seed?: boolean } = {},
+	options: {
+		idleExitMs?: number;
+		onIdleExit?: () => void;
+		seed?: boolean;
+		/** Cut off a client idle inside a transaction after this long (default 15 s). */
+		idleInTransactionMs?: number;
+	} = {},
 ): Promise<RunningEmbeddedDb> {
 	// Owner-only: the data files hold subscribers' e-mail addresses.
 	await mkdir(path.dirname(config.dataDir), { recursive: true, mode: 0o700 });
@@ -59,7 +65,7 @@ export async function startEmbeddedDb(
 		db = await PGlite.create(config.dataDir);
 		await chmod(config.dataDir, 0o700);
 		applied = await migrate(db, { seed: options.seed });
-		server = new PgliteWireServer(db, password);
+		server = new PgliteWireServer(db, password, options.idleInTransactionMs);
 		await server.listen(config.port, config.host);
 	} catch (error) {
 		await db?.close().catch(() => {});

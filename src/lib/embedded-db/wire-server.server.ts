@@ -21,6 +21,14 @@ const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 // (seeing loopback traffic takes the same privileges as reading the password file).
 const AUTH_CLEARTEXT = Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3]);
 
+const SYNC_MESSAGE = new Uint8Array([SYNC, 0, 0, 0, 4]);
+const ROLLBACK_QUERY = (() => {
+	const body = Buffer.from('rollback\0', 'latin1');
+	const header = Buffer.from([QUERY, 0, 0, 0, 0]);
+	header.writeInt32BE(4 + body.length, 1);
+	return new Uint8Array(Buffer.concat([header, body]));
+})();
+
 /** A FATAL ErrorResponse, sent before closing a connection we refuse. */
 function errorResponse(message: string): Buffer {
 	const fields = Buffer.from(`SFATAL\0VFATAL\0C28000\0M${message}\0\0`, 'utf8');
@@ -63,6 +71,10 @@ export class PgliteWireServer {
 	constructor(
 		private readonly db: PGlite,
 		password: string,
+		// A client that holds the one session in an open transaction and says nothing for this
+		// long is cut off (its transaction rolled back): otherwise one stalled client, or one
+		// whose machine vanished without a FIN, stops every other client, functions included.
+		private readonly idleInTransactionMs = 15_000,
 	) {
 		this.passwordDigest = digest(Buffer.from(password, 'utf8'));
 	}
@@ -92,9 +104,19 @@ export class PgliteWireServer {
 		);
 	}
 
-	/** A client left mid-transaction: undo it and free the session for the others. */
+	/**
+	 * A client left mid-transaction (or mid-batch): undo it and free the session for the others.
+	 * Sync first, which ends an unfinished extended-protocol batch; then a simple-protocol
+	 * rollback. Both go through execProtocolRaw: PGlite's exec() takes the same mutex as
+	 * runExclusive, so calling it in here waited on itself forever and froze every client.
+	 */
 	private async rollbackAndRelease(release: () => void) {
-		await this.db.runExclusive(() => this.db.exec('rollback')).catch(() => {});
+		await this.db
+			.runExclusive(async () => {
+				await this.db.execProtocolRaw(SYNC_MESSAGE);
+				await this.db.execProtocolRaw(ROLLBACK_QUERY);
+			})
+			.catch(() => {});
 		release();
 	}
 
@@ -104,10 +126,16 @@ export class PgliteWireServer {
 		let buffer = Buffer.alloc(0);
 		let batch: Buffer[] = [];
 		let holding: (() => void) | undefined; // set while this client holds an open transaction
+		let idleTimer: NodeJS.Timeout | undefined;
 		let work = Promise.resolve();
+		const armIdleTimer = () => {
+			clearTimeout(idleTimer);
+			idleTimer = setTimeout(() => socket.destroy(), this.idleInTransactionMs);
+		};
 
 		const run = (messages: Buffer[], midBatch = false) =>
 			(work = work.then(async () => {
+				clearTimeout(idleTimer);
 				const release = holding ?? (await this.lock.acquire());
 				holding = undefined;
 				try {
@@ -120,8 +148,10 @@ export class PgliteWireServer {
 					}
 				} finally {
 					if (!midBatch && !this.db.isInTransaction()) release();
-					else if (!socket.destroyed) holding = release;
-					else await this.rollbackAndRelease(release);
+					else if (!socket.destroyed) {
+						holding = release;
+						armIdleTimer();
+					} else await this.rollbackAndRelease(release);
 				}
 			}));
 
@@ -133,7 +163,7 @@ export class PgliteWireServer {
 			buffer = Buffer.alloc(0);
 		};
 
-		socket.on('data', (chunk) => {
+		const receive = (chunk: Buffer) => {
 			buffer = Buffer.concat([buffer, chunk]);
 			while (!socket.destroyed && buffer.length >= (phase === 'startup' ? 8 : 5)) {
 				if (phase === 'startup') {
@@ -182,8 +212,15 @@ export class PgliteWireServer {
 					batch = [];
 				}
 			}
+		};
+		socket.on('data', (chunk) => {
+			clearTimeout(idleTimer);
+			receive(chunk);
+			// Still holding the session with nothing to run (a partial message): keep counting.
+			if (holding && !socket.destroyed) armIdleTimer();
 		});
 		const cleanup = () => {
+			clearTimeout(idleTimer);
 			this.sockets.delete(socket);
 			void work.then(async () => {
 				if (holding) await this.rollbackAndRelease(holding);
