@@ -11,6 +11,13 @@ import {
 	refuseCrossSite,
 } from './http.server.ts';
 import { rateLimitKey } from './client-key.server.ts';
+import {
+	busy,
+	rateLimited,
+	STORE_TIMEOUT_MS,
+	unavailable,
+	withDeadline,
+} from './store-answers.server.ts';
 import { alreadyListed, UNEXPECTED } from './messages.ts';
 import { paths } from '../../lib/paths.ts';
 
@@ -54,58 +61,6 @@ interface FormSpec<Schema extends z.ZodType> {
 		limit: RateLimit,
 		deps: FormDeps,
 	): Promise<Outcome>;
-}
-
-const rateLimited = (retryAfterSeconds: number) =>
-	new HttpError(
-		429,
-		{
-			code: 'rate_limited',
-			message: `Too many attempts from your network. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
-		},
-		{ 'Retry-After': String(retryAfterSeconds) },
-	);
-
-// Under Netlify's 10-second limit for a synchronous function, so the visitor gets our 503
-// rather than the platform's bare 502.
-const STORE_TIMEOUT_MS = 8000;
-
-class StoreTimeout extends Error {}
-
-const minutes = (seconds: number) => Math.ceil(seconds / 60);
-
-// The form's ceiling for all clients together: a flood is under way, nobody's fault here.
-const busy = (retryAfterSeconds: number) =>
-	new HttpError(
-		503,
-		{
-			code: 'busy',
-			message: `This form is receiving too many entries right now. Please try again in ${minutes(retryAfterSeconds)} minutes; nothing was saved.`,
-		},
-		{ 'Retry-After': String(retryAfterSeconds) },
-	);
-
-const unavailable = (error: unknown) =>
-	new HttpError(503, {
-		code: 'store_unavailable',
-		// A write that timed out may still land; sending it again is harmless (duplicates merge).
-		message:
-			error instanceof StoreTimeout
-				? 'We could not confirm that this was saved. Please try again in a few minutes; sending it twice is harmless.'
-				: 'We cannot save this right now. Please try again in a few minutes; nothing was saved.',
-	});
-
-/** Runs `work`, or rejects with StoreTimeout once `ms` have passed (a hung driver included). */
-async function withDeadline<T>(ms: number, work: () => Promise<T>): Promise<T> {
-	let timer: NodeJS.Timeout | undefined;
-	const deadline = new Promise<never>((_, reject) => {
-		timer = setTimeout(() => reject(new StoreTimeout(`no answer within ${ms} ms`)), ms);
-	});
-	try {
-		return await Promise.race([work(), deadline]);
-	} finally {
-		clearTimeout(timer);
-	}
 }
 
 function fieldErrors(error: z.ZodError): Record<string, string> {

@@ -1,44 +1,24 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import net from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
-
-// Postgres wire-protocol codes (https://www.postgresql.org/docs/current/protocol-message-formats.html).
-const SSL_REQUEST = 80877103;
-const GSSENC_REQUEST = 80877104;
-const CANCEL_REQUEST = 80877102;
-const SYNC = 0x53; // 'S': ends an extended-protocol batch
-const FLUSH = 0x48; // 'H': asks for output mid-batch (the client then waits, so we send)
-const QUERY = 0x51; // 'Q': a simple query is a batch by itself
-const TERMINATE = 0x58; // 'X'
-const PASSWORD_MESSAGE = 0x70; // 'p'
-const PROTOCOL_3 = 196608;
-// A startup packet or password is a few hundred bytes; Postgres itself caps startup at 10,000.
-const MAX_STARTUP_BYTES = 10_000;
-// Our largest real message is a benchmark's bulk insert (a few MB); 64 MB leaves ample room
-// while one connection cannot make the owner buffer gigabytes.
-const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
-// AuthenticationCleartextPassword: acceptable on loopback only, which is all we listen on
-// (seeing loopback traffic takes the same privileges as reading the password file).
-const AUTH_CLEARTEXT = Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3]);
-
-const SYNC_MESSAGE = new Uint8Array([SYNC, 0, 0, 0, 4]);
-const ROLLBACK_QUERY = (() => {
-	const body = Buffer.from('rollback\0', 'latin1');
-	const header = Buffer.from([QUERY, 0, 0, 0, 0]);
-	header.writeInt32BE(4 + body.length, 1);
-	return new Uint8Array(Buffer.concat([header, body]));
-})();
-
-/** A FATAL ErrorResponse, sent before closing a connection we refuse. */
-function errorResponse(message: string): Buffer {
-	const fields = Buffer.from(`SFATAL\0VFATAL\0C28000\0M${message}\0\0`, 'utf8');
-	const header = Buffer.alloc(5);
-	header[0] = 0x45; // 'E'
-	header.writeInt32BE(4 + fields.length, 1);
-	return Buffer.concat([header, fields]);
-}
-
-const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest();
+import {
+	AUTH_CLEARTEXT,
+	CANCEL_REQUEST,
+	FLUSH,
+	GSSENC_REQUEST,
+	MAX_MESSAGE_BYTES,
+	MAX_STARTUP_BYTES,
+	PASSWORD_MESSAGE,
+	PROTOCOL_3,
+	QUERY,
+	ROLLBACK_QUERY,
+	SSL_REQUEST,
+	SYNC,
+	SYNC_MESSAGE,
+	TERMINATE,
+	digest,
+	errorResponse,
+} from './wire-protocol.server.ts';
 
 /** One lock for the single PGlite session, handed from client to client in arrival order. */
 class SessionLock {
