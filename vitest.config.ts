@@ -21,6 +21,16 @@ export default defineConfig({
 			},
 			{
 				test: {
+					// Real owner processes killed, raced and fed garbage: one file at a time on 2 cores.
+					name: 'faults',
+					include: ['tests/faults/**/*.test.ts'],
+					fileParallelism: false,
+					testTimeout: 120_000,
+					hookTimeout: 120_000,
+				},
+			},
+			{
+				test: {
 					name: 'site',
 					include: ['tests/site/**/*.test.ts', 'tests/server/**/*.site.test.ts'],
 					globalSetup: ['tests/site/global-setup.ts'],

@@ -61,6 +61,9 @@ const schema = z.object({
 	),
 	// Netlify sets URL during its builds; SITE_URL overrides it.
 	URL: url(['https:', 'http:'], 'must be an http(s) address'),
+	// Netlify's deploy addresses (branch and deploy previews): the functions accept posts from them.
+	DEPLOY_PRIME_URL: url(['https:', 'http:'], 'must be an http(s) address'),
+	DEPLOY_URL: url(['https:', 'http:'], 'must be an http(s) address'),
 	CONTACT_URL: url(['https:', 'http:'], 'must be an http(s) address'),
 	LOGO_URL_TEMPLATE: text().refine(
 		(value) =>
@@ -131,6 +134,8 @@ export interface Config {
 	backend: Backend;
 	/** The canonical address: SITE_URL, else Netlify's URL, else this machine's `npm start`. */
 	siteUrl: string;
+	/** The addresses Netlify gives a deploy (set by Netlify; unset elsewhere). */
+	netlifyUrls: { main?: string; primeDeploy?: string; deploy?: string };
 	contactUrl: string;
 	logoUrlTemplate: string;
 	/** undefined: the site name as a slug; '': no `ref` parameter on outbound links. */
@@ -182,6 +187,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, role: ConfigRole): Config {
 					}),
 				},
 		siteUrl: raw.SITE_URL ?? raw.URL ?? `http://localhost:${port}`,
+		netlifyUrls: { main: raw.URL, primeDeploy: raw.DEPLOY_PRIME_URL, deploy: raw.DEPLOY_URL },
 		contactUrl: raw.CONTACT_URL ?? DEFAULT_CONTACT_URL,
 		logoUrlTemplate: raw.LOGO_URL_TEMPLATE ?? DEFAULT_LOGO_URL_TEMPLATE,
 		outboundRef: raw.OUTBOUND_REF,

@@ -27,11 +27,13 @@ export interface TestDb {
 }
 
 /** A fresh embedded database (migrated and seeded) in a temporary directory. */
-export async function startTestDb(): Promise<TestDb> {
+export async function startTestDb(
+	options: Parameters<typeof startEmbeddedDb>[1] = {},
+): Promise<TestDb> {
 	const root = await mkdtemp(path.join(os.tmpdir(), 'contech-db-'));
 	const dataDir = path.join(root, 'pglite');
 	const port = await freePort();
-	const db = await startEmbeddedDb({ dataDir, port, host: '127.0.0.1' });
+	const db = await startEmbeddedDb({ dataDir, port, host: '127.0.0.1' }, options);
 	const sql = connectEmbedded(db.url);
 	return {
 		url: db.url,

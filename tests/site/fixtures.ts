@@ -40,9 +40,16 @@ export async function insertFixtures(sql: Sql) {
 		(${special2}, 'Fixture for brackets.', 'https://www.paren.example.com', 'scheduling', 'live'),
 		(${special3}, 'Fixture for dots and stars.', 'http://dotstar.example.com', 'workforce', 'live'),
 		(${FIXTURE_TOOLS.descriptionOnly.name}, ${`Only its description mentions ${FIXTURE_TOOLS.descriptionOnly.word}.`}, 'https://zeta.example.com', 'workforce', 'live'),
+		(${FIXTURE_TOOLS.unpublished}, 'Must never appear.', 'https://secret.example.com', 'workforce', 'unpublished')`;
+	// An older database without this project's CHECK constraints can hold worse rows.
+	await sql`alter table construction_apps drop constraint construction_apps_name_check`;
+	await sql`alter table construction_apps drop constraint construction_apps_url_check`;
+	await sql`alter table construction_apps drop constraint construction_apps_name_characters_check`;
+	await sql`insert into construction_apps (name, description, url, category, status) values
 		(${FIXTURE_TOOLS.scriptInText.name}, ${FIXTURE_TOOLS.scriptInText.description}, 'https://script.example.com/#top', 'safety-quality', 'live'),
-		(${FIXTURE_TOOLS.unpublished}, 'Must never appear.', 'https://secret.example.com', 'workforce', 'unpublished'),
-		(${FIXTURE_TOOLS.unusable.badHost}, 'A URL whose host has a space.', 'https://bad host.example.com', 'workforce', 'live')`;
+		(${FIXTURE_TOOLS.unusable.badHost}, 'A URL whose host has a space.', 'https://bad host.example.com', 'workforce', 'live'),
+		('', ${FIXTURE_TOOLS.unusable.noName}, 'https://noname.example.com', 'workforce', 'live'),
+		(${FIXTURE_TOOLS.unusable.badScheme}, 'Tries to become a script link.', 'javascript:alert(document.cookie)', 'workforce', 'live')`;
 	const { hub, note, partners, withProcore } = FIXTURE_TOOLS.integrations;
 	await sql`insert into tool_integrations (tool_low_id, tool_high_id, kind, note, source_url)
 		select least(h.id, p.id), greatest(h.id, p.id), 'native', ${note}, 'https://fixture.example.com/integrations'
@@ -50,12 +57,6 @@ export async function insertFixtures(sql: Sql) {
 	await sql`insert into tool_integrations (tool_low_id, tool_high_id, kind, source_url)
 		select least(a.id, b.id), greatest(a.id, b.id), 'marketplace', 'https://fixture.example.com/procore'
 		from construction_apps a, construction_apps b where a.name = 'Procore' and b.name = ${withProcore}`;
-	// An older database without this project's CHECK constraints can hold worse rows.
-	await sql`alter table construction_apps drop constraint construction_apps_name_check`;
-	await sql`alter table construction_apps drop constraint construction_apps_url_check`;
-	await sql`insert into construction_apps (name, description, url, category, status) values
-		('', ${FIXTURE_TOOLS.unusable.noName}, 'https://noname.example.com', 'workforce', 'live'),
-		(${FIXTURE_TOOLS.unusable.badScheme}, 'Tries to become a script link.', 'javascript:alert(document.cookie)', 'workforce', 'live')`;
 }
 
 /** Secret-looking values set while the test site builds; the secrets scan looks for them. */

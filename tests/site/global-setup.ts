@@ -2,10 +2,10 @@
 // catalogue plus rows that test edge cases, then serves it the way `npm start` does
 // (scripts/start.ts --no-build: the same server, functions and headers).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { waitForFileLock } from '../../src/lib/embedded-db/file-lock.server.ts';
 import { freePort, startTestDb, type TestDb } from '../helpers/test-db.ts';
 import { FAKE_SECRETS, FIXTURE_TOOLS, insertFixtures } from './fixtures.ts';
 
@@ -47,29 +47,14 @@ async function waitForHttp(
 
 /** The tests read dist/, so concurrent test runs take turns. */
 async function takeSiteLock(): Promise<() => Promise<void>> {
-	const lockFile = path.resolve('.data/site-tests.lock');
-	await mkdir(path.dirname(lockFile), { recursive: true });
-	for (const deadline = Date.now() + 15 * 60_000; Date.now() < deadline;) {
-		try {
-			await writeFile(lockFile, String(process.pid), { flag: 'wx' });
-			return () => rm(lockFile, { force: true });
-		} catch {
-			const owner = Number(await readFile(lockFile, 'utf8').catch(() => '0'));
-			const alive =
-				owner > 0 &&
-				(() => {
-					try {
-						process.kill(owner, 0);
-						return true;
-					} catch {
-						return false;
-					}
-				})();
-			if (!alive) await rm(lockFile, { force: true });
-			else await new Promise((resolve) => setTimeout(resolve, 1000));
-		}
-	}
-	throw new Error('another site test run has held .data/site-tests.lock for 15 minutes');
+	const lock = await waitForFileLock(path.resolve('.data/site-tests.lock.db'), {
+		timeoutMs: 15 * 60_000,
+	}).catch((error) => {
+		throw new Error('another site test run has held .data/site-tests.lock.db for 15 minutes', {
+			cause: error,
+		});
+	});
+	return async () => lock.release();
 }
 
 /** `astro build` into dist/, as `npm start` builds; its output is the build log the tests read. */

@@ -4,7 +4,17 @@ export { HONEYPOT_FIELD } from './honeypot.ts';
 
 // Field rules for the two functions (DESIGN.md, "Security and input rules").
 
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+// Characters a tool name must not contain (the database checks the same set): markup, C0 and
+// C1 controls, bidirectional marks, embeddings, overrides and isolates (which can make a name
+// display as something else), zero-width characters and the byte-order mark.
+const FORBIDDEN_IN_NAME =
+	/[<>\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/;
+
+/** The part before the @ obeys the dot rules of RFC 5321 that mail servers enforce. */
+function localPartDotsValid(email: string): boolean {
+	const local = email.slice(0, email.lastIndexOf('@'));
+	return !local.startsWith('.') && !local.endsWith('.') && !local.includes('..');
+}
 // A host name with at least two labels and a letter TLD; IP literals and localhost fail it.
 const PUBLIC_HOST =
 	/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
@@ -24,17 +34,21 @@ export const emailField = z
 	.refine(
 		(email) => PUBLIC_HOST.test((email.split('@')[1] ?? '').toLowerCase()),
 		'Enter a valid e-mail address, like name@company.com.',
+	)
+	.refine(
+		localPartDotsValid,
+		'That e-mail address cannot receive mail: a dot cannot start or end the part before the @, or follow another dot.',
 	);
 
-/** A tool name: trimmed, 1 to 100 characters, no control characters. */
+/** A tool name: trimmed, 1 to 100 characters, none of FORBIDDEN_IN_NAME. */
 export const nameField = z
 	.string({ error: 'Enter the application name.' })
 	.trim()
 	.min(1, 'Enter the application name.')
 	.max(100, 'The name is too long (100 characters at most).')
 	.refine(
-		(name) => !CONTROL_CHARS.test(name),
-		'The name contains characters that are not allowed.',
+		(name) => !FORBIDDEN_IN_NAME.test(name),
+		'The name contains characters that are not allowed (such as < or > or invisible characters).',
 	);
 
 /** Adds https:// when the visitor typed no scheme (`procore.com`). */
@@ -104,10 +118,11 @@ export const worksWithField = z
 			.filter((name) => name && !seen.has(name.toLowerCase()) && seen.add(name.toLowerCase()));
 		if (names.length > 10)
 			context.addIssue({ code: 'custom', message: 'Name at most 10 tools it works with.' });
-		if (names.some((name) => name.length > 100 || CONTROL_CHARS.test(name)))
+		if (names.some((name) => name.length > 100 || FORBIDDEN_IN_NAME.test(name)))
 			context.addIssue({
 				code: 'custom',
-				message: 'Each tool name must be at most 100 characters.',
+				message:
+					'Each tool name must be at most 100 characters, with no markup or invisible characters.',
 			});
 		return names;
 	});

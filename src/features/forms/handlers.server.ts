@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FormStore, RateLimit } from '../../lib/store/types.ts';
+import type { FormStore, RateLimit, RateLimited } from '../../lib/store/types.ts';
 import { HONEYPOT_FIELD, submitSchema, subscribeSchema } from './fields.server.ts';
 import {
 	type BodyKind,
@@ -8,7 +8,16 @@ import {
 	jsonResponse,
 	readFormBody,
 	redirectResponse,
+	refuseCrossSite,
 } from './http.server.ts';
+import { rateLimitKey } from './client-key.server.ts';
+import {
+	busy,
+	rateLimited,
+	STORE_TIMEOUT_MS,
+	unavailable,
+	withDeadline,
+} from './store-answers.server.ts';
 import { alreadyListed, UNEXPECTED, unknownTools } from './messages.ts';
 import { paths } from '../../lib/paths.ts';
 
@@ -16,6 +25,12 @@ import { paths } from '../../lib/paths.ts';
 export interface FormDeps {
 	/** The store, opened on first use; a rejection means the store is unavailable (503). */
 	store: () => Promise<FormStore>;
+	/** Forgets a store that failed, so the next request opens a fresh connection. */
+	dropStore?: () => void;
+	/** How long one request may wait for the store before answering 503 (default 8 s). */
+	storeTimeoutMs?: number;
+	/** Origins whose pages may post the forms, besides the request's own (SITE_URL, URL). */
+	siteOrigins?: string[];
 	/** The fixed value identifying this website as the subscription source. */
 	source: string;
 	rateLimit: { max: number; windowSeconds: number };
@@ -31,7 +46,8 @@ export interface RequestContext {
 type Outcome =
 	| { kind: 'done' }
 	| { kind: 'listed'; toolId: number; name: string }
-	| { kind: 'rate_limited'; retryAfterSeconds: number };
+	| { kind: 'rate_limited'; retryAfterSeconds: number }
+	| { kind: 'busy'; retryAfterSeconds: number };
 
 interface FormSpec<Schema extends z.ZodType> {
 	bucket: string;
@@ -47,22 +63,6 @@ interface FormSpec<Schema extends z.ZodType> {
 	): Promise<Outcome>;
 }
 
-const rateLimited = (retryAfterSeconds: number) =>
-	new HttpError(
-		429,
-		{
-			code: 'rate_limited',
-			message: `Too many attempts from your network. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
-		},
-		{ 'Retry-After': String(retryAfterSeconds) },
-	);
-
-const unavailable = () =>
-	new HttpError(503, {
-		code: 'store_unavailable',
-		message: 'We cannot save this right now. Please try again in a few minutes; nothing was saved.',
-	});
-
 function fieldErrors(error: z.ZodError): Record<string, string> {
 	const fields: Record<string, string> = {};
 	for (const issue of error.issues) fields[String(issue.path[0] ?? 'form')] ??= issue.message;
@@ -72,19 +72,26 @@ function fieldErrors(error: z.ZodError): Record<string, string> {
 function createFormHandler<Schema extends z.ZodType>(spec: FormSpec<Schema>, deps: FormDeps) {
 	const withStore = async <T>(run: (store: FormStore) => Promise<T>): Promise<T> => {
 		try {
-			return await run(await deps.store());
+			return await withDeadline(deps.storeTimeoutMs ?? STORE_TIMEOUT_MS, async () =>
+				run(await deps.store()),
+			);
 		} catch (error) {
 			if (error instanceof HttpError) throw error;
 			deps.logError?.(
 				`[${spec.bucket}] store error: ${error instanceof Error ? error.message : String(error)}`,
 			);
-			throw unavailable();
+			// A connection pool that saw its server die can leave queries that never settle
+			// (porsager/postgres#970): the next request starts from a fresh one.
+			deps.dropStore?.();
+			throw unavailable(error);
 		}
 	};
 
 	return async function handle(request: Request, context: RequestContext = {}): Promise<Response> {
 		let kind: BodyKind = 'json';
 		try {
+			// Before reading anything: a forged post is not counted, parsed or stored.
+			refuseCrossSite(request, deps.siteOrigins ?? []);
 			const body = await readFormBody(request);
 			kind = body.kind;
 			const honeypot = body.fields[HONEYPOT_FIELD];
@@ -96,7 +103,7 @@ function createFormHandler<Schema extends z.ZodType>(spec: FormSpec<Schema>, dep
 			const ip = context.ip || request.headers.get('x-nf-client-connection-ip') || 'unknown';
 			const limit: RateLimit = {
 				bucket: spec.bucket,
-				clientHash: deps.clientHash(ip),
+				clientHash: deps.clientHash(rateLimitKey(ip)),
 				...deps.rateLimit,
 			};
 
@@ -114,6 +121,7 @@ function createFormHandler<Schema extends z.ZodType>(spec: FormSpec<Schema>, dep
 			}
 			const outcome = await withStore((store) => spec.save(store, parsed.data, limit, deps));
 			if (outcome.kind === 'rate_limited') throw rateLimited(outcome.retryAfterSeconds);
+			if (outcome.kind === 'busy') throw busy(outcome.retryAfterSeconds);
 			if (outcome.kind === 'listed') {
 				const link = paths.tool(outcome.toolId);
 				throw new HttpError(409, {
@@ -136,6 +144,13 @@ function createFormHandler<Schema extends z.ZodType>(spec: FormSpec<Schema>, dep
 			}
 			return failure(kind, error, spec.backTo);
 		}
+	};
+}
+
+function limitedOutcome(result: RateLimited): Outcome {
+	return {
+		kind: result.everyone ? 'busy' : 'rate_limited',
+		retryAfterSeconds: result.retryAfterSeconds,
 	};
 }
 
@@ -164,9 +179,7 @@ export function createSubscribeHandler(deps: FormDeps) {
 			thanksPage: paths.subscribed,
 			async save(store, input, limit, { source }) {
 				const result = await store.subscribe(input.email, source, limit);
-				return result.outcome === 'rate_limited'
-					? { kind: 'rate_limited', retryAfterSeconds: result.retryAfterSeconds }
-					: { kind: 'done' };
+				return result.outcome === 'rate_limited' ? limitedOutcome(result) : { kind: 'done' };
 			},
 		},
 		deps,
@@ -189,8 +202,7 @@ export function createSubmitHandler(deps: FormDeps) {
 					limit,
 					input.works_with,
 				);
-				if (result.outcome === 'rate_limited')
-					return { kind: 'rate_limited', retryAfterSeconds: result.retryAfterSeconds };
+				if (result.outcome === 'rate_limited') return limitedOutcome(result);
 				if (result.outcome === 'unknown_tools') {
 					const message = unknownTools(result.unknown);
 					throw new HttpError(422, {

@@ -66,6 +66,41 @@ function tooLarge() {
 	});
 }
 
+/** The origins (scheme, host, port) of addresses such as SITE_URL; unparsable ones are skipped. */
+export function originsOf(addresses: (string | undefined)[]): string[] {
+	const origins = new Set<string>();
+	for (const address of addresses) {
+		if (!address) continue;
+		try {
+			origins.add(new URL(address).origin);
+		} catch {
+			// Not an absolute URL: it cannot match an Origin header anyway.
+		}
+	}
+	return [...origins];
+}
+
+/**
+ * Refuses a post that a browser says comes from another website (cross-site request forgery:
+ * a page elsewhere making its visitors sign up or submit). The site's own pages send an Origin
+ * equal to the request's own origin or the configured site address; a browser that says
+ * nothing (old browsers, curl, a mail provider's one-click unsubscribe) is let through, since
+ * only a browser can be tricked into posting.
+ */
+export function refuseCrossSite(request: Request, siteOrigins: string[]): void {
+	const fetchSite = request.headers.get('sec-fetch-site')?.toLowerCase();
+	const origin = request.headers.get('origin');
+	const own = new Set([new URL(request.url).origin, ...siteOrigins]);
+	// "null" is what a sandboxed frame or a privacy-stripped redirect sends: not our page.
+	const foreignOrigin = origin !== null && !own.has(origin);
+	if (fetchSite === 'cross-site' || foreignOrigin) {
+		throw new HttpError(403, {
+			code: 'cross_site',
+			message: 'This form can only be sent from the website it belongs to.',
+		});
+	}
+}
+
 /**
  * Reads a POSTed form as JSON or URL-encoded fields, checking method, content type and
  * size before parsing. Unknown fields are kept here and dropped by the schemas.

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { embeddedDbPassword } from './password.server.ts';
 
 /** Where the embedded database keeps its files and where its one owner process listens. */
 export interface EmbeddedDbConfig {
@@ -20,7 +21,12 @@ export function embeddedDbConfig(env: NodeJS.ProcessEnv = process.env): Embedded
 	};
 }
 
-/** Connection string for the embedded database's Postgres wire-protocol server. */
+/**
+ * Connection string for the embedded database's Postgres wire-protocol server, with its
+ * password (read from the owner-only file next to the data directory). Every local client
+ * (build, functions, editor, tests, bench) connects through this.
+ */
 export function embeddedDbUrl(config: EmbeddedDbConfig): string {
-	return `postgres://postgres@${config.host}:${config.port}/postgres`;
+	const password = embeddedDbPassword(config.dataDir);
+	return `postgres://postgres:${password}@${config.host}:${config.port}/postgres`;
 }

@@ -35,6 +35,9 @@ export async function ensureEmbeddedDb(config: EmbeddedDbConfig, waitMs = 60_000
 			stdio: ['ignore', log.fd, log.fd],
 			env: {
 				...process.env,
+				// tsx runs the first `node` on PATH: the project's own Node 24 (node:sqlite for the
+				// directory lock), also when this process was started outside npm.
+				PATH: `${path.resolve('node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
 				EMBEDDED_DB_DIR: config.dataDir,
 				EMBEDDED_DB_PORT: String(config.port),
 			},

@@ -1,8 +1,11 @@
-import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type EmbeddedDbConfig, embeddedDbUrl } from './config.server.ts';
+import { type FileLock, LockHeldError, takeFileLock } from './file-lock.server.ts';
 import { migrate } from './migrate.server.ts';
+import { embeddedDbPassword } from './password.server.ts';
 import { PgliteWireServer } from './wire-server.server.ts';
 
 /** A running embedded database: the only process that has its data directory open. */
@@ -14,62 +17,59 @@ export interface RunningEmbeddedDb {
 
 export class EmbeddedDbBusyError extends Error {}
 
-function isAlive(pid: number): boolean {
+/** Takes the data directory's lock: one owner per directory, whatever the timing. */
+function lockDataDir(dataDir: string): FileLock {
 	try {
-		process.kill(pid, 0);
-		return true;
+		return takeFileLock(`${dataDir}.lock.db`);
 	} catch (error) {
-		return (error as NodeJS.ErrnoException).code === 'EPERM';
-	}
-}
-
-/** Takes the data directory's lock file, clearing one left by a process that died. */
-async function acquireLock(lockFile: string): Promise<void> {
-	for (let attempt = 0; attempt < 2; attempt++) {
+		if (!(error instanceof LockHeldError)) throw error;
+		let owner = 'unknown';
 		try {
-			const handle = await open(lockFile, 'wx');
-			await handle.writeFile(String(process.pid));
-			await handle.close();
-			return;
-		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-			const owner = Number(await readFile(lockFile, 'utf8').catch(() => ''));
-			if (owner && isAlive(owner)) {
-				throw new EmbeddedDbBusyError(
-					`the embedded database in ${path.dirname(lockFile)} is already open by process ${owner}`,
-				);
-			}
-			await rm(lockFile, { force: true });
+			owner = readFileSync(`${dataDir}.pid`, 'utf8').trim();
+		} catch {
+			// The winner of a race may not have written its pid yet.
 		}
+		throw new EmbeddedDbBusyError(
+			`the embedded database in ${dataDir} is already open by another process (pid ${owner})`,
+		);
 	}
-	throw new EmbeddedDbBusyError(`could not lock ${lockFile}`);
 }
 
 /**
  * Opens the embedded Postgres (PGlite) on its data directory, migrates and seeds it, and
  * serves it over the Postgres wire protocol so the build, the functions and the editor
- * tooling can share it. One owner per directory, enforced by a lock file.
+ * tooling can share it. One owner per directory, enforced by an operating-system lock.
  */
 export async function startEmbeddedDb(
 	config: EmbeddedDbConfig,
 	// seed: false starts an empty catalogue (benchmarks insert their own); the default seeds.
-	options: { idleExitMs?: number; onIdleExit?: () => void; seed?: boolean } = {},
+	options: {
+		idleExitMs?: number;
+		onIdleExit?: () => void;
+		seed?: boolean;
+		/** Cut off a client idle inside a transaction after this long (default 15 s). */
+		idleInTransactionMs?: number;
+	} = {},
 ): Promise<RunningEmbeddedDb> {
-	await mkdir(path.dirname(config.dataDir), { recursive: true });
-	const lockFile = `${config.dataDir}.lock`;
-	await acquireLock(lockFile);
+	// Owner-only: the data files hold subscribers' e-mail addresses.
+	await mkdir(path.dirname(config.dataDir), { recursive: true, mode: 0o700 });
+	const lock = lockDataDir(config.dataDir);
+	// For messages only ("open by pid N"); the lock itself is the kernel's.
+	await writeFile(`${config.dataDir}.pid`, String(process.pid), { mode: 0o600 });
+	const password = embeddedDbPassword(config.dataDir);
 	let db: PGlite | undefined;
 	let server: PgliteWireServer | undefined;
 	let applied: string[];
 	try {
 		// relaxedDurability left off: it only skips awaiting syncToFs, a no-op on a Node directory.
 		db = await PGlite.create(config.dataDir);
+		await chmod(config.dataDir, 0o700);
 		applied = await migrate(db, { seed: options.seed });
-		server = new PgliteWireServer(db);
+		server = new PgliteWireServer(db, password, options.idleInTransactionMs);
 		await server.listen(config.port, config.host);
 	} catch (error) {
 		await db?.close().catch(() => {});
-		await rm(lockFile, { force: true });
+		lock.release();
 		throw error;
 	}
 	let idleTimer: NodeJS.Timeout | undefined;
@@ -77,7 +77,7 @@ export async function startEmbeddedDb(
 		clearInterval(idleTimer);
 		await server?.close();
 		await db?.close();
-		await rm(lockFile, { force: true });
+		lock.release();
 	};
 	if (options.idleExitMs) {
 		// A database started on demand goes away once nobody has used it for a while.

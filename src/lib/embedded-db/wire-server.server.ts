@@ -1,15 +1,24 @@
+import { timingSafeEqual } from 'node:crypto';
 import net from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
-
-// Postgres wire-protocol codes (https://www.postgresql.org/docs/current/protocol-message-formats.html).
-const SSL_REQUEST = 80877103;
-const GSSENC_REQUEST = 80877104;
-const CANCEL_REQUEST = 80877102;
-const SYNC = 0x53; // 'S': ends an extended-protocol batch
-const FLUSH = 0x48; // 'H': asks for output mid-batch (the client then waits, so we send)
-const QUERY = 0x51; // 'Q': a simple query is a batch by itself
-const TERMINATE = 0x58; // 'X'
-const SYNC_MESSAGE = new Uint8Array([SYNC, 0, 0, 0, 4]);
+import {
+	AUTH_CLEARTEXT,
+	CANCEL_REQUEST,
+	FLUSH,
+	GSSENC_REQUEST,
+	MAX_MESSAGE_BYTES,
+	MAX_STARTUP_BYTES,
+	PASSWORD_MESSAGE,
+	PROTOCOL_3,
+	QUERY,
+	ROLLBACK_QUERY,
+	SSL_REQUEST,
+	SYNC,
+	SYNC_MESSAGE,
+	TERMINATE,
+	digest,
+	errorResponse,
+} from './wire-protocol.server.ts';
 
 /** One lock for the single PGlite session, handed from client to client in arrival order. */
 class SessionLock {
@@ -27,7 +36,8 @@ class SessionLock {
  * Serves one PGlite to many Postgres clients. PGlite has a single session, so a client's
  * whole request (an extended-protocol batch up to Sync, or a simple query) runs without
  * interleaving, a client that flushed mid-batch keeps the session until its Sync, and a
- * client that opens a transaction keeps it until the transaction ends.
+ * client that opens a transaction keeps it until the transaction ends. A client logs in with
+ * the password first; a malformed length or a wrong password closes that connection only.
  * (@electric-sql/pglite-socket interleaves clients message by message, which mixes up
  * two clients' unnamed statements under concurrent load.)
  */
@@ -36,7 +46,24 @@ export class PgliteWireServer {
 	private readonly sockets = new Set<net.Socket>();
 	private server?: net.Server;
 
-	constructor(private readonly db: PGlite) {}
+	private readonly passwordDigest: Buffer;
+
+	constructor(
+		private readonly db: PGlite,
+		password: string,
+		// A client that holds the one session in an open transaction and says nothing for this
+		// long is cut off (its transaction rolled back): otherwise one stalled client, or one
+		// whose machine vanished without a FIN, stops every other client, functions included.
+		private readonly idleInTransactionMs = 15_000,
+	) {
+		this.passwordDigest = digest(Buffer.from(password, 'utf8'));
+	}
+
+	/** Compares in constant time (digests of equal length), without the trailing NUL. */
+	private passwordMatches(body: Buffer): boolean {
+		const given = body.at(-1) === 0 ? body.subarray(0, -1) : body;
+		return timingSafeEqual(digest(given), this.passwordDigest);
+	}
 
 	get activeConnections(): number {
 		return this.sockets.size;
@@ -58,33 +85,37 @@ export class PgliteWireServer {
 	}
 
 	/**
-	 * A client left mid-batch or mid-transaction: end its batch, undo it and free the session
-	 * for the others. Without the Sync, PGlite still waited for the rest of the batch (a
-	 * client gone between postgres.js's Parse/Describe/Flush and its Bind/Execute/Sync) and the
-	 * rollback never returned, so the session stayed locked and every later client timed out.
+	 * A client left mid-transaction (or mid-batch): undo it and free the session for the others.
+	 * Sync first, which ends an unfinished extended-protocol batch; then a simple-protocol
+	 * rollback. Both go through execProtocolRaw: PGlite's exec() takes the same mutex as
+	 * runExclusive, so calling it in here waited on itself forever and froze every client.
 	 */
 	private async rollbackAndRelease(release: () => void) {
-		try {
-			await this.db.runExclusive(() => this.db.execProtocolRaw(SYNC_MESSAGE));
-			if (this.db.isInTransaction()) await this.db.runExclusive(() => this.db.exec('rollback'));
-		} catch {
-			// The session is released below whatever happened.
-		} finally {
-			release();
-		}
+		await this.db
+			.runExclusive(async () => {
+				await this.db.execProtocolRaw(SYNC_MESSAGE);
+				await this.db.execProtocolRaw(ROLLBACK_QUERY);
+			})
+			.catch(() => {});
+		release();
 	}
 
 	private serve(socket: net.Socket) {
 		this.sockets.add(socket);
 		socket.setNoDelay(true);
 		let buffer = Buffer.alloc(0);
-		let started = false;
 		let batch: Buffer[] = [];
 		let holding: (() => void) | undefined; // set while this client holds an open transaction
+		let idleTimer: NodeJS.Timeout | undefined;
 		let work = Promise.resolve();
+		const armIdleTimer = () => {
+			clearTimeout(idleTimer);
+			idleTimer = setTimeout(() => socket.destroy(), this.idleInTransactionMs);
+		};
 
 		const run = (messages: Buffer[], midBatch = false) =>
 			(work = work.then(async () => {
+				clearTimeout(idleTimer);
 				const release = holding ?? (await this.lock.acquire());
 				holding = undefined;
 				try {
@@ -97,33 +128,60 @@ export class PgliteWireServer {
 					}
 				} finally {
 					if (!midBatch && !this.db.isInTransaction()) release();
-					else if (!socket.destroyed) holding = release;
-					else await this.rollbackAndRelease(release);
+					else if (!socket.destroyed) {
+						holding = release;
+						armIdleTimer();
+					} else await this.rollbackAndRelease(release);
 				}
 			}));
 
-		socket.on('data', (chunk) => {
+		let phase: 'startup' | 'password' | 'ready' = 'startup';
+		let startup: Buffer | undefined; // replayed to PGlite once the password is right
+		const refuse = (message: string) => {
+			if (!socket.destroyed) socket.end(errorResponse(message));
+			socket.destroy();
+			buffer = Buffer.alloc(0);
+		};
+
+		const receive = (chunk: Buffer) => {
 			buffer = Buffer.concat([buffer, chunk]);
-			while (buffer.length >= (started ? 5 : 8)) {
-				if (!started) {
+			while (!socket.destroyed && buffer.length >= (phase === 'startup' ? 8 : 5)) {
+				if (phase === 'startup') {
 					const length = buffer.readInt32BE(0);
+					// A length below the header or above any startup packet is garbage: without this
+					// check a zero length never consumes the buffer and the loop spins forever.
+					if (length < 8 || length > MAX_STARTUP_BYTES)
+						return refuse('invalid startup packet length');
 					if (buffer.length < length) return;
 					const code = buffer.readInt32BE(4);
 					const message = buffer.subarray(0, length);
 					buffer = buffer.subarray(length);
 					if (code === SSL_REQUEST || code === GSSENC_REQUEST) socket.write('N');
 					else if (code === CANCEL_REQUEST) socket.end();
+					else if (code !== PROTOCOL_3) return refuse('unsupported frontend protocol');
 					else {
-						started = true;
-						void run([message]);
+						startup = Buffer.from(message);
+						phase = 'password';
+						socket.write(AUTH_CLEARTEXT);
 					}
 					continue;
 				}
-				const length = 1 + buffer.readInt32BE(1);
+				const declared = buffer.readInt32BE(1); // counts itself (4 bytes), not the type byte
+				const cap = phase === 'ready' ? MAX_MESSAGE_BYTES : MAX_STARTUP_BYTES;
+				if (declared < 4 || declared > cap) return refuse('invalid message length');
+				const length = 1 + declared;
 				if (buffer.length < length) return;
 				const message = buffer.subarray(0, length);
 				buffer = buffer.subarray(length);
 				const type = message[0];
+				if (phase === 'password') {
+					if (type !== PASSWORD_MESSAGE || !this.passwordMatches(message.subarray(5))) {
+						return refuse('password authentication failed for user "postgres"');
+					}
+					phase = 'ready';
+					void run([startup!]);
+					continue;
+				}
 				if (type === TERMINATE) {
 					socket.end();
 					return;
@@ -134,8 +192,15 @@ export class PgliteWireServer {
 					batch = [];
 				}
 			}
+		};
+		socket.on('data', (chunk) => {
+			clearTimeout(idleTimer);
+			receive(chunk);
+			// Still holding the session with nothing to run (a partial message): keep counting.
+			if (holding && !socket.destroyed) armIdleTimer();
 		});
 		const cleanup = () => {
+			clearTimeout(idleTimer);
 			this.sockets.delete(socket);
 			void work.then(async () => {
 				if (holding) await this.rollbackAndRelease(holding);

@@ -31,6 +31,16 @@ export function sharedEmbeddedPool(url: string): Sql {
 	return sql;
 }
 
+/**
+ * Forgets and closes a shared pool after a failed call: postgres.js can leave queries waiting
+ * forever on a database that died (porsager/postgres#970), so the next call starts a new pool.
+ */
+export function dropSharedEmbeddedPool(url: string): void {
+	const sql = sharedPools.get(url);
+	sharedPools.delete(url);
+	void sql?.end({ timeout: 0 }).catch(() => {});
+}
+
 /** Reads as `anon`, so Row Level Security decides what the build sees, as with Supabase. */
 export function embeddedCatalogueReader(sql: Sql): CatalogueReader {
 	return {

@@ -23,9 +23,12 @@ interface SubmitRow extends SubscribeRow {
 }
 
 function rateLimited(row: SubscribeRow): RateLimited | undefined {
-	return row.outcome === 'rate_limited'
-		? { outcome: 'rate_limited', retryAfterSeconds: Number(row.retry_after) }
-		: undefined;
+	if (row.outcome === 'rate_limited')
+		return { outcome: 'rate_limited', retryAfterSeconds: Number(row.retry_after) };
+	// 'busy': the form's ceiling for all clients together (20261123020000_global_rate_ceiling.sql).
+	if (row.outcome === 'busy')
+		return { outcome: 'rate_limited', retryAfterSeconds: Number(row.retry_after), everyone: true };
+	return undefined;
 }
 
 function toSubscribeOutcome(row: SubscribeRow): SubscribeOutcome | RateLimited {

@@ -32,10 +32,11 @@ export interface RateLimit {
 	windowSeconds: number;
 }
 
-/** The client is over its limit: nothing was written. */
+/** The client is over its limit (or, with `everyone`, the form's ceiling for all clients): nothing was written. */
 export interface RateLimited {
 	outcome: 'rate_limited';
 	retryAfterSeconds: number;
+	everyone?: true;
 }
 
 export interface RateLimitHit {
