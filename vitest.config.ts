@@ -11,6 +11,7 @@ export default defineConfig({
 						'tests/store/**/*.test.ts',
 						'tests/functions/**/*.test.ts',
 						'tests/editor/**/*.test.ts',
+						'tests/newsletter/**/*.test.ts',
 					],
 					testTimeout: 30_000,
 					hookTimeout: 60_000,

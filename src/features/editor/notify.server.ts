@@ -1,46 +1,9 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import nodemailer from 'nodemailer';
+import { type Mail, type Mailer } from '../../lib/mail.server.ts';
 import { SITE_NAME } from '../../lib/site.ts';
 import type { EditorStore, Submission } from './types.ts';
 
-export interface Mail {
-	to: string;
-	subject: string;
-	text: string;
-}
-
-/** Sends one message, or throws. */
-export type Mailer = (mail: Mail) => Promise<void>;
-
-/**
- * SMTP through nodemailer when SMTP_URL is set; otherwise each message is written as an
- * .eml file under .data/outbox/ (OUTBOX_DIR), so the whole path works offline.
- */
-export function mailerFromEnv(env: NodeJS.ProcessEnv = process.env): Mailer {
-	const from = env.MAIL_FROM || `${SITE_NAME} <no-reply@localhost>`;
-	if (env.SMTP_URL) {
-		const transport = nodemailer.createTransport(env.SMTP_URL);
-		return async (mail) => {
-			await transport.sendMail({ from, ...mail });
-		};
-	}
-	const outbox = path.resolve(env.OUTBOX_DIR || '.data/outbox');
-	const transport = nodemailer.createTransport({
-		streamTransport: true,
-		buffer: true,
-		newline: 'unix',
-	});
-	return async (mail) => {
-		const info = await transport.sendMail({ from, ...mail });
-		await mkdir(outbox, { recursive: true });
-		const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
-		await writeFile(
-			path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`),
-			info.message as Buffer,
-		);
-	};
-}
+// The mailer lives in src/lib/mail.server.ts, shared with the subscribe function.
+export { type Mail, type Mailer, mailerFromEnv } from '../../lib/mail.server.ts';
 
 export function liveNotice(submission: Submission, toolUrl: string): Mail {
 	return {

@@ -1,0 +1,108 @@
+import { render } from '@react-email/components';
+import type { Mail } from '../../lib/mail.server.ts';
+import { slugify, withRef } from '../../lib/outbound.ts';
+import { paths } from '../../lib/paths.ts';
+import { logoUrlFor } from '../../lib/tool-url.ts';
+import { ConfirmEmail } from './emails/ConfirmEmail.tsx';
+import { IssueEmail } from './emails/IssueEmail.tsx';
+import { type Issue, issueSubject } from './issue.ts';
+
+/** What the e-mails need to know about the site. */
+export interface SiteInfo {
+	siteName: string;
+	siteUrl: string;
+	/** The outbound `ref` put on links to the site ('' for none). */
+	ref: string;
+	logoTemplate: string;
+}
+
+/** The headers that let mail providers offer one-click unsubscribe (RFC 2369, RFC 8058). */
+export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
+	return {
+		'List-Unsubscribe': `<${unsubscribeUrl}>`,
+		'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+	};
+}
+
+/** The confirmation e-mail of a sign-up. */
+export async function confirmationMail(
+	site: SiteInfo,
+	to: string,
+	confirmUrl: string,
+	unsubscribeUrl: string,
+): Promise<Mail> {
+	const email = <ConfirmEmail {...site} confirmUrl={confirmUrl} unsubscribeUrl={unsubscribeUrl} />;
+	return {
+		to,
+		subject: `Confirm your subscription to ${site.siteName}`,
+		html: await render(email),
+		text: await render(email, { plainText: true }),
+		headers: unsubscribeHeaders(unsubscribeUrl),
+	};
+}
+
+// Rendered once per issue with this stand-in, then swapped for each subscriber's own link:
+// rendering React for each of 10,000 messages would cost more than sending them.
+const PLACEHOLDER = 'https://unsubscribe.invalid/personal-link';
+
+export interface RenderedIssue {
+	subject: string;
+	html: string;
+	text: string;
+}
+
+export const issueWebPath = (number: number) => `/newsletter/${number}/`;
+
+/** The issue's HTML and text, with a stand-in for the personal unsubscribe link. */
+export async function renderIssue(issue: Issue, site: SiteInfo): Promise<RenderedIssue> {
+	const subject = issueSubject(issue, site.siteName);
+	const absolute = (path: string) => withRef(new URL(path, site.siteUrl).href, site.ref);
+	const email = (
+		<IssueEmail
+			issue={issue}
+			subject={subject}
+			siteName={site.siteName}
+			siteUrl={absolute(paths.home)}
+			toolHref={(id) => absolute(paths.tool(id))}
+			logoSrc={(url) => logoUrlFor(new URL(url), site.logoTemplate)}
+			webUrl={absolute(issueWebPath(issue.number))}
+			unsubscribeUrl={PLACEHOLDER}
+		/>
+	);
+	return {
+		subject,
+		html: await render(email),
+		text: await render(email, { plainText: true }),
+	};
+}
+
+const escapeAttribute = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+
+/** One subscriber's message of a rendered issue. */
+export function personalIssueMail(
+	rendered: RenderedIssue,
+	to: string,
+	unsubscribeUrl: string,
+): Mail {
+	return {
+		to,
+		subject: rendered.subject,
+		html: rendered.html.replaceAll(PLACEHOLDER, escapeAttribute(unsubscribeUrl)),
+		text: rendered.text.replaceAll(PLACEHOLDER, unsubscribeUrl),
+		headers: unsubscribeHeaders(unsubscribeUrl),
+	};
+}
+
+/** The site details from the environment, as the build sees them. */
+export function siteInfoFromEnv(
+	env: NodeJS.ProcessEnv,
+	siteName: string,
+	siteUrl: string,
+): SiteInfo {
+	return {
+		siteName,
+		siteUrl,
+		ref: env.OUTBOUND_REF ?? slugify(siteName),
+		logoTemplate: env.LOGO_URL_TEMPLATE || 'https://icons.duckduckgo.com/ip3/{host}.ico',
+	};
+}
