@@ -99,9 +99,10 @@ as $$
 $$;
 
 -- Claims up to p_limit deliveries of a started issue: confirmed subscribers (confirmed before
--- the send started) with no delivery yet, and with p_retry the failed ones first. A claimed
--- row is never claimed again by another run, so two runs at once still send once.
-create function public.newsletter_claim_deliveries(p_number integer, p_limit integer, p_retry boolean default false)
+-- the send started) with no delivery yet and, with p_retry_before set, the ones that failed
+-- before that time (so a run retries each earlier failure once). A claimed row is never
+-- claimed again by another run, so two runs at once still send once.
+create function public.newsletter_claim_deliveries(p_number integer, p_limit integer, p_retry_before timestamptz default null)
 returns table (subscriber_id bigint, email text)
 language plpgsql set search_path = ''
 as $$
@@ -117,11 +118,12 @@ begin
   with retried as (
     update public.newsletter_deliveries d
     set status = 'sending', attempts = d.attempts + 1, claimed_at = now(), error = null
-    where p_retry and d.issue_number = p_number and d.status = 'failed'
+    where p_retry_before is not null and d.issue_number = p_number and d.status = 'failed'
+      and d.claimed_at < p_retry_before
       and d.subscriber_id in (
         select f.subscriber_id from public.newsletter_deliveries f
         join public.newsletter_subscribers s on s.id = f.subscriber_id and s.status = 'confirmed'
-        where f.issue_number = p_number and f.status = 'failed'
+        where f.issue_number = p_number and f.status = 'failed' and f.claimed_at < p_retry_before
         order by f.subscriber_id limit p_limit)
     returning d.subscriber_id
   ), fresh as (
@@ -198,14 +200,14 @@ $$;
 
 revoke execute on function public.newsletter_draft(text, integer) from public, anon, authenticated;
 revoke execute on function public.newsletter_start_send(integer) from public, anon, authenticated;
-revoke execute on function public.newsletter_claim_deliveries(integer, integer, boolean) from public, anon, authenticated;
+revoke execute on function public.newsletter_claim_deliveries(integer, integer, timestamptz) from public, anon, authenticated;
 revoke execute on function public.newsletter_record_deliveries(integer, bigint[], bigint[], text[]) from public, anon, authenticated;
 revoke execute on function public.newsletter_delivery_counts(integer) from public, anon, authenticated;
 revoke execute on function public.newsletter_fail_stale(integer, integer) from public, anon, authenticated;
 revoke execute on function public.newsletter_current_issue() from public, anon, authenticated;
 grant execute on function public.newsletter_draft(text, integer) to service_role;
 grant execute on function public.newsletter_start_send(integer) to service_role;
-grant execute on function public.newsletter_claim_deliveries(integer, integer, boolean) to service_role;
+grant execute on function public.newsletter_claim_deliveries(integer, integer, timestamptz) to service_role;
 grant execute on function public.newsletter_record_deliveries(integer, bigint[], bigint[], text[]) to service_role;
 grant execute on function public.newsletter_delivery_counts(integer) to service_role;
 grant execute on function public.newsletter_fail_stale(integer, integer) to service_role;

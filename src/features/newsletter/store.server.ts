@@ -46,7 +46,8 @@ export interface NewsletterStore {
 	draft(intro: string): Promise<Issue>;
 	currentIssue(): Promise<Issue | null>;
 	startSend(number: number): Promise<Issue>;
-	claimDeliveries(number: number, limit: number, retry: boolean): Promise<Recipient[]>;
+	/** New deliveries, and with `retryBefore` the ones that failed before that time. */
+	claimDeliveries(number: number, limit: number, retryBefore: Date | null): Promise<Recipient[]>;
 	recordDeliveries(
 		number: number,
 		sent: number[],
@@ -112,11 +113,11 @@ function storeOver(call: Call, close: () => Promise<void>): NewsletterStore {
 		currentIssue: async () => issueFrom(await call('newsletter_current_issue', {})),
 		startSend: async (number) =>
 			parseIssue(await one('newsletter_start_send', { p_number: number })),
-		async claimDeliveries(number, limit, retry) {
+		async claimDeliveries(number, limit, retryBefore) {
 			const rows = await call('newsletter_claim_deliveries', {
 				p_number: number,
 				p_limit: limit,
-				p_retry: retry,
+				p_retry_before: retryBefore?.toISOString() ?? null,
 			});
 			return rows.map((row) => ({
 				subscriberId: Number(row.subscriber_id),
