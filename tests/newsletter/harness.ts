@@ -2,7 +2,7 @@ import type { Mail, Mailer } from '../../src/lib/mail.server.ts';
 import { createSubscribeHandler } from '../../src/features/forms/handlers.server.ts';
 import type { NewsletterDeps } from '../../src/features/newsletter/deps.server.ts';
 import { createNewsletterLinkHandler } from '../../src/features/newsletter/links.server.ts';
-import { siteInfoFromEnv } from '../../src/features/newsletter/render.server.tsx';
+import { siteInfoFromEnv } from '../../src/features/newsletter/site-info.ts';
 import { withDoubleOptIn } from '../../src/features/newsletter/sign-up.server.ts';
 import { embeddedNewsletterStore } from '../../src/features/newsletter/store.server.ts';
 import type { Sql } from '../../src/lib/store/embedded.server.ts';

@@ -1,4 +1,5 @@
 import type { Sql } from '../../src/lib/store/embedded.server.ts';
+import { insertNewsletterFixtures } from '../newsletter/site-fixtures.ts';
 
 /** Rows added to the sample catalogue for the site tests: names that stress the search. */
 export const FIXTURE_TOOLS = {
@@ -35,6 +36,7 @@ export async function insertFixtures(sql: Sql) {
 	await sql`insert into construction_apps (name, description, url, category, status) values
 		('', ${FIXTURE_TOOLS.unusable.noName}, 'https://noname.example.com', 'workforce', 'live'),
 		(${FIXTURE_TOOLS.unusable.badScheme}, 'Tries to become a script link.', 'javascript:alert(document.cookie)', 'workforce', 'live')`;
+	await insertNewsletterFixtures(sql);
 }
 
 /** Secret-looking values set while the test site builds; the secrets scan looks for them. */
@@ -45,4 +47,5 @@ export const FAKE_SECRETS = {
 	NETLIFY_BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/fakehook0123456789',
 	SMTP_URL: 'smtps://mailer:fake-smtp-password@smtp.example.com:465',
 	RATE_LIMIT_SALT: 'fake-rate-limit-salt-0123456789',
+	NEWSLETTER_SECRET: 'fake-newsletter-secret-0123456789abcdef',
 } as const;

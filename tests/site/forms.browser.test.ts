@@ -42,7 +42,11 @@ describe.runIf(browserAvailable())('forms in a browser', () => {
 		const email = page.getByLabel('Your work e-mail');
 		await email.fill('Browser.Visitor@Example.com');
 		await page.getByRole('button', { name: 'Subscribe' }).click();
-		await expect.poll(() => toast(page).textContent()).toBe('You have been subscribed !');
+		await expect
+			.poll(() => toast(page).textContent())
+			.toBe(
+				'You have been subscribed ! Check your inbox and click the link in our e-mail to confirm.',
+			);
 		expect(await page.locator('.Toastify__toast-container--top-center').count()).toBe(1);
 		expect(await page.locator('.Toastify__toast-theme--dark').count()).toBe(1);
 		// No progress bar: react-toastify keeps the element but hides it from eyes and screen readers.

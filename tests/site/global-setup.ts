@@ -1,8 +1,9 @@
 // Builds and serves the real site the way `npm start` does (netlify serve, offline), on a
 // throwaway embedded database holding the sample catalogue plus rows that test edge cases.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort, startTestDb, type TestDb } from '../helpers/test-db.ts';
@@ -14,6 +15,7 @@ declare module 'vitest' {
 		dbUrl: string;
 		buildLog: string;
 		fixtureTools: typeof FIXTURE_TOOLS;
+		outboxDir: string;
 	}
 }
 
@@ -76,6 +78,8 @@ export default async function setup(project: TestProject) {
 	const db: TestDb = await startTestDb();
 	await insertFixtures(db.sql);
 	const port = await freePort();
+	// The served functions' e-mails (newsletter confirmations) land here for the tests to open.
+	const outboxDir = await mkdtemp(path.join(os.tmpdir(), 'contech-site-outbox-'));
 	let output = '';
 	const serve = spawn(
 		path.resolve('node_modules/.bin/netlify'),
@@ -91,6 +95,9 @@ export default async function setup(project: TestProject) {
 				EMBEDDED_DB_DIR: db.dataDir,
 				EMBEDDED_DB_PORT: String(db.port),
 				SUPABASE_URL: '',
+				// No SMTP in tests: the fake SMTP_URL above only checks that the value never reaches dist/.
+				SMTP_URL: '',
+				OUTBOX_DIR: outboxDir,
 				// Many form posts come from one test browser; the limit itself is tested on the handlers.
 				RATE_LIMIT_PER_HOUR: '10000',
 				ASTRO_TELEMETRY_DISABLED: '1',
@@ -118,6 +125,7 @@ export default async function setup(project: TestProject) {
 	project.provide('dbUrl', db.url);
 	project.provide('buildLog', output);
 	project.provide('fixtureTools', FIXTURE_TOOLS);
+	project.provide('outboxDir', outboxDir);
 
 	return async () => {
 		process.kill(-serve.pid!, 'SIGTERM');

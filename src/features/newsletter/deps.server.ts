@@ -4,7 +4,7 @@ import { SITE_NAME } from '../../lib/site.ts';
 import { connectEmbedded } from '../../lib/store/embedded.server.ts';
 import { supabaseClient } from '../../lib/store/supabase.server.ts';
 import { type NewsletterConfig, newsletterConfigFromEnv } from './config.server.ts';
-import { type SiteInfo, siteInfoFromEnv } from './render.server.tsx';
+import { type SiteInfo, siteInfoFromEnv } from './site-info.ts';
 import {
 	embeddedNewsletterStore,
 	type NewsletterStore,

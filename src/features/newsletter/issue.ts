@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeHttpUrl } from '../../lib/tool-url.ts';
 
 // An issue as stored (newsletter_issues): the tools and integrations are snapshots taken when
 // it was drafted, so the preview, every message and the published page show the same thing.
@@ -57,7 +58,8 @@ export function parseIssue(row: unknown): Issue {
 	return {
 		number: data.number,
 		intro: data.intro,
-		tools: data.tools,
+		// Like the build (catalogue.server.ts), leave out rows the site cannot show safely.
+		tools: data.tools.filter((tool) => tool.name.trim() && safeHttpUrl(tool.url)),
 		integrations: data.integrations,
 		coversFrom: data.covers_from,
 		coversUntil: data.covers_until,

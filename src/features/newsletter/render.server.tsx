@@ -1,45 +1,11 @@
-import { render } from '@react-email/components';
+import { render } from '@react-email/render';
 import type { Mail } from '../../lib/mail.server.ts';
-import { slugify, withRef } from '../../lib/outbound.ts';
+import { withRef } from '../../lib/outbound.ts';
 import { paths } from '../../lib/paths.ts';
 import { logoUrlFor } from '../../lib/tool-url.ts';
-import { ConfirmEmail } from './emails/ConfirmEmail.tsx';
 import { IssueEmail } from './emails/IssueEmail.tsx';
 import { type Issue, issueSubject } from './issue.ts';
-
-/** What the e-mails need to know about the site. */
-export interface SiteInfo {
-	siteName: string;
-	siteUrl: string;
-	/** The outbound `ref` put on links to the site ('' for none). */
-	ref: string;
-	logoTemplate: string;
-}
-
-/** The headers that let mail providers offer one-click unsubscribe (RFC 2369, RFC 8058). */
-export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
-	return {
-		'List-Unsubscribe': `<${unsubscribeUrl}>`,
-		'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-	};
-}
-
-/** The confirmation e-mail of a sign-up. */
-export async function confirmationMail(
-	site: SiteInfo,
-	to: string,
-	confirmUrl: string,
-	unsubscribeUrl: string,
-): Promise<Mail> {
-	const email = <ConfirmEmail {...site} confirmUrl={confirmUrl} unsubscribeUrl={unsubscribeUrl} />;
-	return {
-		to,
-		subject: `Confirm your subscription to ${site.siteName}`,
-		html: await render(email),
-		text: await render(email, { plainText: true }),
-		headers: unsubscribeHeaders(unsubscribeUrl),
-	};
-}
+import { type SiteInfo, unsubscribeHeaders } from './site-info.ts';
 
 // Rendered once per issue with this stand-in, then swapped for each subscriber's own link:
 // rendering React for each of 10,000 messages would cost more than sending them.
@@ -90,19 +56,5 @@ export function personalIssueMail(
 		html: rendered.html.replaceAll(PLACEHOLDER, escapeAttribute(unsubscribeUrl)),
 		text: rendered.text.replaceAll(PLACEHOLDER, unsubscribeUrl),
 		headers: unsubscribeHeaders(unsubscribeUrl),
-	};
-}
-
-/** The site details from the environment, as the build sees them. */
-export function siteInfoFromEnv(
-	env: NodeJS.ProcessEnv,
-	siteName: string,
-	siteUrl: string,
-): SiteInfo {
-	return {
-		siteName,
-		siteUrl,
-		ref: env.OUTBOUND_REF ?? slugify(siteName),
-		logoTemplate: env.LOGO_URL_TEMPLATE || 'https://icons.duckduckgo.com/ip3/{host}.ico',
 	};
 }

@@ -2,7 +2,7 @@ import type { FormDeps } from '../forms/handlers.server.ts';
 import type { FormStore, RateLimit, RateLimited, SubscribeOutcome } from '../../lib/store/types.ts';
 import { linkUrl, RESEND_AFTER_SECONDS } from './config.server.ts';
 import type { NewsletterDeps } from './deps.server.ts';
-import { confirmationMail } from './render.server.tsx';
+import { confirmationMail } from './confirm-mail.server.tsx';
 
 /**
  * The double opt-in sign-up: records the address as unconfirmed (or leaves a confirmed one

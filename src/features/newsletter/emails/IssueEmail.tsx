@@ -1,4 +1,11 @@
-import { Column, Heading, Img, Link, Markdown, Row, Section, Text } from '@react-email/components';
+import { Column } from '@react-email/column';
+import { Heading } from '@react-email/heading';
+import { Img } from '@react-email/img';
+import { Link } from '@react-email/link';
+import { Markdown } from '@react-email/markdown';
+import { Row } from '@react-email/row';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { CATEGORIES, isCategorySlug } from '../../../lib/categories.ts';
 import type { Issue } from '../issue.ts';
 import { Layout } from './Layout.tsx';
