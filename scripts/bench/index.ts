@@ -9,6 +9,7 @@ import { chromiumPath, launchChromium } from '../../tests/helpers/browser.ts';
 import { BENCH_CHROMIUM_ARGS, frameFloor, paintTimings, searchLatency } from './browser.ts';
 import { buildSite, directorySize } from './build.ts';
 import { benchFunctions, type FunctionsOutcome } from './functions.ts';
+import { benchNewsletterSend, newsletterSection } from './newsletter.ts';
 import { pagePayload } from './payload.ts';
 import { renderReport } from './report.ts';
 import type { SizeResult } from './results.ts';
@@ -135,8 +136,10 @@ try {
 			}),
 		);
 	}
+	log('newsletter: one issue to 10,000 subscribers into the outbox');
+	const newsletter = await benchNewsletterSend(source.dir);
 	const args = process.argv.slice(2).join(' ');
-	const report = renderReport({
+	const report = `${renderReport({
 		command: `npm run bench${args ? ` -- ${args}` : ''}`,
 		quick: values.quick,
 		machine: machineAtStart,
@@ -145,7 +148,7 @@ try {
 		functions,
 		frameFloorMs: floor,
 		durationMs: performance.now() - started,
-	});
+	})}\n${newsletterSection(newsletter)}`;
 	const previous = await readFile(outFile, 'utf8').catch(() => '');
 	const notes = previous.includes(NOTES_MARKER)
 		? previous.slice(previous.indexOf(NOTES_MARKER))
