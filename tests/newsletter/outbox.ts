@@ -41,7 +41,7 @@ export async function readOutbox(dir: string): Promise<OutboxMessage[]> {
 	);
 }
 
-/** Starts the editor CLI without waiting, so a test can interrupt it. */
+/** Starts the editor CLI without waiting, so a test can interrupt it; `exited` waits for its output too. */
 export function startEditor(args: string[], env: Record<string, string>) {
 	const child = spawn(path.resolve('node_modules/.bin/tsx'), ['scripts/editor.ts', ...args], {
 		env: {
@@ -58,7 +58,7 @@ export function startEditor(args: string[], env: Record<string, string>) {
 	child.stdout.on('data', (chunk) => (output += chunk));
 	child.stderr.on('data', (chunk) => (output += chunk));
 	const exited = new Promise<number>((resolve) =>
-		child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : -1))),
+		child.on('close', (code, signal) => resolve(code ?? (signal ? 128 : -1))),
 	);
 	return { child, exited, output: () => output };
 }
