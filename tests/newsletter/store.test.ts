@@ -22,7 +22,7 @@ afterAll(() => db?.stop());
 const asRole = <T>(role: string, query: string) =>
 	db.sql.begin(async (tx) => {
 		await tx.unsafe(`set local role ${role}`);
-		return tx.unsafe(query) as Promise<T>;
+		return tx.unsafe(query) as unknown as Promise<T>;
 	});
 
 describe('embedded newsletter store', () => {

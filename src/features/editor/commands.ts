@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CATEGORY_SLUGS, isCategorySlug } from '../../lib/categories.ts';
 import { paths } from '../../lib/paths.ts';
 import { nameField, urlField } from '../forms/fields.server.ts';
-import { age, csvField, type Style, table } from './format.ts';
+import { age, type Style, table } from './format.ts';
 import { newsletterCommands } from './newsletter.ts';
 import { type Mailer, notifySubmitter } from './notify.server.ts';
 import { EditorError, type EditorStore, type Submission, type ToolDraft } from './types.ts';
