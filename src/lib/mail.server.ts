@@ -26,9 +26,11 @@ export interface MailerOptions {
 	pool?: boolean;
 	/** Messages per second at most over SMTP, for a pool (0 or unset: no limit). */
 	ratePerSecond?: number;
+	/** Give up on each SMTP step (connect, greeting, socket idle) after this long. */
+	timeoutMs?: number;
 }
 
-/** Every SMTP call gives up after this long rather than hanging a function or a send. */
+/** Every SMTP call gives up after this long rather than hanging a send. */
 export const SMTP_TIMEOUT_MS = 10_000;
 
 /** The outbox directory: OUTBOX_DIR, else .data/outbox. */
@@ -48,11 +50,12 @@ export function mailerFromEnv(
 	const from = env.MAIL_FROM || `${SITE_NAME} <no-reply@localhost>`;
 	if (env.SMTP_URL) {
 		const rate = options.ratePerSecond ?? 0;
+		const timeout = options.timeoutMs ?? SMTP_TIMEOUT_MS;
 		const transport = nodemailer.createTransport({
 			url: env.SMTP_URL,
-			connectionTimeout: SMTP_TIMEOUT_MS,
-			greetingTimeout: SMTP_TIMEOUT_MS,
-			socketTimeout: SMTP_TIMEOUT_MS,
+			connectionTimeout: timeout,
+			greetingTimeout: timeout,
+			socketTimeout: timeout,
 			...(options.pool ? { pool: true, maxConnections: 5 } : {}),
 			...(options.pool && rate > 0 ? { rateLimit: rate, rateDelta: 1000 } : {}),
 		} as TransportOptions);

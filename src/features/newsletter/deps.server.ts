@@ -41,7 +41,8 @@ export function newsletterDepsFromEnv(env: NodeJS.ProcessEnv = process.env): New
 			(opened ??= Promise.resolve()
 				.then(() => newsletterStoreFromEnv(env))
 				.catch((error) => ((opened = undefined), Promise.reject(error)))),
-		mailer: mailerFromEnv(env),
+		// Short enough that a stuck SMTP server still leaves the function time to answer 503.
+		mailer: mailerFromEnv(env, { timeoutMs: 3000 }),
 		config: () => (config ??= newsletterConfigFromEnv(env)),
 		site: (resolved) => siteInfoFromEnv(env, SITE_NAME, resolved.siteUrl),
 		logError: (message) => console.error(message),
