@@ -12,7 +12,12 @@ const logoOrigin = new URL(logoTemplate.replaceAll('{host}', 'example.com')).ori
 // The sitemap lists every pre-rendered page but the 404 (the integration leaves it out) and
 // the pages a form answers with, which only make sense after a post.
 /** @type {Set<string>} */
-const unlisted = new Set([paths.submitted, paths.subscribed]);
+const unlisted = new Set([
+	paths.submitted,
+	paths.subscribed,
+	paths.subscriptionConfirmed,
+	paths.unsubscribed,
+]);
 
 /**
  * Vite wraps every lazy `import()` in a helper that preloads the imported chunk's dependencies

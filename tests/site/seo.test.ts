@@ -188,6 +188,8 @@ describe('sitemap and robots.txt', () => {
 			...live.map((tool) => `/app/${tool.id}/`),
 			...CATEGORY_SLUGS.map((slug) => `/category/${slug}/`),
 			...(pages.has('/newapp/') ? ['/newapp/'] : []),
+			// The newsletter's archive and its sent issues (tests/newsletter/site-fixtures.ts: one).
+			...[...pages.keys()].filter((route) => /^\/newsletter\/(\d+\/)?$/.test(route)),
 		];
 		expect(locs.sort()).toEqual(expected.map((route) => `${base}${route}`).sort());
 	});

@@ -3,11 +3,6 @@ import type { NewsletterDeps } from './deps.server.ts';
 import { linkPageResponse, seeOther } from './pages.server.ts';
 import { type LinkAction, verifyLink } from './tokens.server.ts';
 
-export const newsletterPaths = {
-	confirmed: '/newsletter/confirmed/',
-	unsubscribed: '/newsletter/unsubscribed/',
-} as const;
-
 const home = { href: paths.home, label: 'Go to the home page' };
 
 const BUTTON: Record<LinkAction, { title: string; message: string; button: string }> = {
@@ -75,7 +70,7 @@ export function createNewsletterLinkHandler(deps: NewsletterDeps) {
 			if (action === 'unsubscribe') {
 				// 'invalid' means no row at all (an unconfirmed sign-up purged): not on the list either.
 				await store.unsubscribe(subscriberId);
-				return seeOther(newsletterPaths.unsubscribed);
+				return seeOther(paths.unsubscribed);
 			}
 			const result = await store.confirm(subscriberId, consentMs);
 			if (result === 'invalid')
@@ -86,7 +81,7 @@ export function createNewsletterLinkHandler(deps: NewsletterDeps) {
 						'This sign-up was withdrawn or replaced by a newer one. Sign up again on the home page if you want the newsletter.',
 					link: home,
 				});
-			return seeOther(newsletterPaths.confirmed);
+			return seeOther(paths.subscriptionConfirmed);
 		} catch (error) {
 			deps.logError?.(`[newsletter] store error: ${(error as Error).message}`);
 			return unavailable();

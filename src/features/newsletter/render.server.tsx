@@ -17,8 +17,6 @@ export interface RenderedIssue {
 	text: string;
 }
 
-export const issueWebPath = (number: number) => `/newsletter/${number}/`;
-
 /** The issue's HTML and text, with a stand-in for the personal unsubscribe link. */
 export async function renderIssue(issue: Issue, site: SiteInfo): Promise<RenderedIssue> {
 	const subject = issueSubject(issue, site.siteName);
@@ -31,7 +29,7 @@ export async function renderIssue(issue: Issue, site: SiteInfo): Promise<Rendere
 			siteUrl={absolute(paths.home)}
 			toolHref={(id) => absolute(paths.tool(id))}
 			logoSrc={(url) => logoUrlFor(new URL(url), site.logoTemplate)}
-			webUrl={absolute(issueWebPath(issue.number))}
+			webUrl={absolute(paths.newsletterIssue(issue.number))}
 			unsubscribeUrl={PLACEHOLDER}
 		/>
 	);
