@@ -13,7 +13,12 @@ const logoOrigin = new URL(config.logoUrlTemplate.replaceAll('{host}', 'example.
 // The sitemap lists every pre-rendered page but the 404 (the integration leaves it out) and
 // the pages a form answers with, which only make sense after a post.
 /** @type {Set<string>} */
-const unlisted = new Set([paths.submitted, paths.subscribed]);
+const unlisted = new Set([
+	paths.submitted,
+	paths.subscribed,
+	paths.subscriptionConfirmed,
+	paths.unsubscribed,
+]);
 
 export default defineConfig({
 	// SITE_URL, else Netlify's URL: canonical links, sitemap, feed.

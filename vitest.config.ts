@@ -13,6 +13,7 @@ export default defineConfig({
 						'tests/editor/**/*.test.ts',
 						'tests/server/**/*.test.ts',
 						'tests/integrations/**/*.test.ts',
+						'tests/newsletter/**/*.test.ts',
 					],
 					exclude: ['**/node_modules/**', 'tests/server/**/*.site.test.ts'],
 					testTimeout: 30_000,

@@ -1,8 +1,18 @@
 import type { Context } from '@netlify/functions';
 import { formDepsFromEnv } from '../../src/features/forms/deps.server.ts';
 import { createSubscribeHandler } from '../../src/features/forms/handlers.server.ts';
+import { newsletterDepsFromEnv } from '../../src/features/newsletter/deps.server.ts';
+import { createNewsletterLinkHandler } from '../../src/features/newsletter/links.server.ts';
+import { withDoubleOptIn } from '../../src/features/newsletter/sign-up.server.ts';
 
-// Newsletter sign-up. Holds the database key; the browser only ever sees this endpoint.
-const handle = createSubscribeHandler(formDepsFromEnv());
+// The newsletter: sign-up (POST, the home page form) and the links its e-mails carry
+// (`?action=confirm|unsubscribe&token=…`). Holds the database key and the link secret; the
+// browser only ever sees this endpoint.
+const newsletter = newsletterDepsFromEnv();
+const signUp = createSubscribeHandler(withDoubleOptIn(formDepsFromEnv(), newsletter));
+const link = createNewsletterLinkHandler(newsletter);
 
-export default (request: Request, context: Context) => handle(request, { ip: context.ip });
+export default (request: Request, context: Context) =>
+	new URL(request.url).searchParams.has('action')
+		? link(request)
+		: signUp(request, { ip: context.ip });

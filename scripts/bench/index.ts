@@ -12,6 +12,7 @@ import { BENCH_CHROMIUM_ARGS, frameFloor, paintTimings, searchLatency } from './
 import { buildSite, directorySize } from './build.ts';
 import { benchFunctions, type FunctionsOutcome } from './functions.ts';
 import { pagePayload } from '../lib/page-payload.ts';
+import { benchNewsletterSend, newsletterSection } from './newsletter.ts';
 import { benchServerLoad, handlerOnlySummary, renderServerLoad } from './server-load.ts';
 import { renderReport } from './report.ts';
 import type { SizeResult } from './results.ts';
@@ -146,8 +147,10 @@ try {
 	const serverLoad = existsSync(path.join(source.dir, 'src/server/serve.ts'))
 		? await benchServerLoad(source.dir, loadSeconds)
 		: null;
+	log('newsletter: one issue to 10,000 subscribers into the outbox');
+	const newsletter = await benchNewsletterSend(source.dir);
 	const args = process.argv.slice(2).join(' ');
-	const report = renderReport({
+	const report = `${renderReport({
 		command: `npm run bench${args ? ` -- ${args}` : ''}`,
 		quick: values.quick,
 		machine: machineAtStart,
@@ -156,7 +159,7 @@ try {
 		functions,
 		frameFloorMs: floor,
 		durationMs: performance.now() - started,
-	});
+	})}\n${newsletterSection(newsletter)}`;
 	const previous = await readFile(outFile, 'utf8').catch(() => '');
 	const notes = previous.includes(NOTES_MARKER)
 		? previous.slice(previous.indexOf(NOTES_MARKER))

@@ -6,6 +6,10 @@ export const paths = {
 	submit: '/newapp/',
 	submitted: '/newapp/thanks/',
 	subscribed: '/newsletter/thanks/',
+	newsletter: '/newsletter/',
+	newsletterIssue: (number: number) => `/newsletter/${number}/`,
+	subscriptionConfirmed: '/newsletter/confirmed/',
+	unsubscribed: '/newsletter/unsubscribed/',
 	category: (slug: string) => `/category/${slug}/`,
 	/** The integration map; a tool's own page is `integrations(key)` (key: `integrationKey`). */
 	integrationMap: '/integrations/',

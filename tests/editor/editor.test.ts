@@ -214,10 +214,12 @@ describe('keeping the catalogue right', () => {
 	it('exports subscribers as CSV', async () => {
 		await db.sql`select subscribe_newsletter('csv@example.com', 'contech-directory-website')`;
 		await db.sql`select subscribe_newsletter('=cmd@example.com', 'contech-directory-website')`;
+		// Only confirmed addresses are exported (tests/newsletter/ covers the other states).
+		await db.sql`update newsletter_subscribers set status = 'confirmed', confirmed_at = now()`;
 		const { code, stdout } = await editor(['subscribers', '--csv'], env);
 		expect(code).toBe(0);
 		const lines = stdout.trim().split('\n');
-		expect(lines[0]).toBe('email,source,subscribed_at');
+		expect(lines[0]).toBe('email,source,consent_at,confirmed_at');
 		expect(lines).toContainEqual(
 			expect.stringMatching(/^csv@example\.com,contech-directory-website,\d{4}-\d\d-\d\dT/),
 		);

@@ -1,4 +1,5 @@
 import type { Sql } from '../../src/lib/store/embedded.server.ts';
+import { insertNewsletterFixtures } from '../newsletter/site-fixtures.ts';
 
 /** Rows added to the sample catalogue for the site tests: names that stress the search. */
 export const FIXTURE_TOOLS = {
@@ -57,6 +58,7 @@ export async function insertFixtures(sql: Sql) {
 	await sql`insert into tool_integrations (tool_low_id, tool_high_id, kind, source_url)
 		select least(a.id, b.id), greatest(a.id, b.id), 'marketplace', 'https://fixture.example.com/procore'
 		from construction_apps a, construction_apps b where a.name = 'Procore' and b.name = ${withProcore}`;
+	await insertNewsletterFixtures(sql);
 }
 
 /** Secret-looking values set while the test site builds; the secrets scan looks for them. */
@@ -67,4 +69,5 @@ export const FAKE_SECRETS = {
 	NETLIFY_BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/fakehook0123456789',
 	SMTP_URL: 'smtps://mailer:fake-smtp-password@smtp.example.com:465',
 	RATE_LIMIT_SALT: 'fake-rate-limit-salt-0123456789',
+	NEWSLETTER_SECRET: 'fake-newsletter-secret-0123456789abcdef',
 } as const;

@@ -2,7 +2,9 @@
 // catalogue plus rows that test edge cases, then serves it the way `npm start` does
 // (scripts/start.ts --no-build: the same server, functions and headers).
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { waitForFileLock } from '../../src/lib/embedded-db/file-lock.server.ts';
@@ -15,6 +17,7 @@ declare module 'vitest' {
 		dbUrl: string;
 		buildLog: string;
 		fixtureTools: typeof FIXTURE_TOOLS;
+		outboxDir: string;
 	}
 }
 
@@ -83,6 +86,8 @@ export default async function setup(project: TestProject) {
 	await insertFixtures(db.sql);
 	const port = await freePort();
 	const baseUrl = `http://localhost:${port}`;
+	// The served functions' e-mails (newsletter confirmations) land here for the tests to open.
+	const outboxDir = await mkdtemp(path.join(os.tmpdir(), 'contech-site-outbox-'));
 	const env: NodeJS.ProcessEnv = {
 		...process.env,
 		// Vitest sets NODE_ENV=test, which Vite would honour with React's development build:
@@ -94,6 +99,9 @@ export default async function setup(project: TestProject) {
 		EMBEDDED_DB_PORT: String(db.port),
 		SUPABASE_URL: '',
 		ASTRO_OUT_DIR: '',
+		// No SMTP in tests: the fake SMTP_URL above only checks that the value never reaches dist/.
+		SMTP_URL: '',
+		OUTBOX_DIR: outboxDir,
 		// Many form posts come from one test browser; the limit itself is tested on the handlers.
 		RATE_LIMIT_PER_HOUR: '10000',
 		ASTRO_TELEMETRY_DISABLED: '1',
@@ -128,11 +136,13 @@ export default async function setup(project: TestProject) {
 	project.provide('dbUrl', db.url);
 	project.provide('buildLog', buildLog);
 	project.provide('fixtureTools', FIXTURE_TOOLS);
+	project.provide('outboxDir', outboxDir);
 
 	return async () => {
 		process.kill(-serve.pid!, 'SIGTERM');
 		await new Promise((resolve) => serve.once('exit', resolve));
 		await db.stop();
+		await rm(outboxDir, { recursive: true, force: true });
 		await unlock();
 	};
 }

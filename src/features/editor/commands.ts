@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { CATEGORY_SLUGS, isCategorySlug } from '../../lib/categories.ts';
 import { paths } from '../../lib/paths.ts';
 import { nameField, urlField } from '../forms/fields.server.ts';
-import { age, csvField, type Style, table } from './format.ts';
+import { age, type Style, table } from './format.ts';
 import {
 	APPROVE_WORKS_WITH_OPTIONS,
 	approveSubmission,
 	integrationCommands,
 	suggestionLines,
 } from './integrations.ts';
+import { newsletterCommands } from './newsletter.ts';
 import { type Mailer, notifySubmitter } from './notify.server.ts';
 import { EditorError, type EditorStore, type Submission, type ToolDraft } from './types.ts';
 
@@ -311,26 +312,6 @@ export const commands: Record<string, (args: string[], ctx: EditorContext) => Pr
 		return rebuildAfter(ctx, 'Rebuild requested by an editor');
 	},
 
-	async subscribers(args, ctx) {
-		const { values } = options(args, { csv: { type: 'boolean' } });
-		const subscribers = await ctx.store.subscribers();
-		if (values.csv) {
-			ctx.out('email,source,subscribed_at');
-			for (const s of subscribers)
-				ctx.out([s.email, s.source, s.subscribedAt.toISOString()].map(csvField).join(','));
-			return EXIT.ok;
-		}
-		for (const line of table(
-			['EMAIL', 'SOURCE', 'SUBSCRIBED'],
-			subscribers.map((s) => [s.email, s.source, s.subscribedAt.toISOString()]),
-		))
-			ctx.out(line);
-		ctx.out(
-			ctx.paint('dim', `${subscribers.length} subscribers. Use --csv for the mailing service.`),
-		);
-		return EXIT.ok;
-	},
-
 	async notify(args, ctx) {
 		const { values } = options(args, { retry: { type: 'boolean' } });
 		if (!values.retry) throw new UsageError('use `notify --retry` to resend notices that failed');
@@ -356,4 +337,6 @@ export const commands: Record<string, (args: string[], ctx: EditorContext) => Pr
 	},
 
 	...integrationCommands,
+	// The newsletter and the subscriber export live in newsletter.ts.
+	...newsletterCommands,
 };

@@ -33,7 +33,15 @@ Integrations between tools (a tool is an id or its exact name)
   unlink <tool> <tool>            remove one
 
 Newsletter and notices
-  subscribers [--csv]             newsletter subscribers (email, source, subscribed_at)
+  subscribers [--csv]             confirmed subscribers with their consent record
+                                  (email, source, consent_at, confirmed_at)
+  newsletter draft [--intro "…"|intro.md]
+                                  draft the next issue: tools live and integrations
+                                  added since the last one, and your introduction
+  newsletter preview              write the issue as HTML and text, and say where
+  newsletter send [--retry] [--rate N]
+                                  send it to every confirmed subscriber (resumable,
+                                  never twice; --retry resends failures; N per second)
   notify --retry                  send "your tool is live" notices that failed or were
                                   waiting for the tool's page to go live
 
@@ -41,7 +49,7 @@ Categories: ${CATEGORY_SLUGS.join(', ')}
 
 Where it works: the embedded database (default), or Supabase when SUPABASE_URL and
 SUPABASE_SECRET_KEY are set. Rebuilds call NETLIFY_BUILD_HOOK_URL when set, otherwise
-rebuild dist/ here. Notices go over SMTP_URL, otherwise to .data/outbox/*.eml.
+rebuild dist/ here. Notices and issues go over SMTP_URL, otherwise to .data/outbox/*.eml.
 
 Exit codes: 0 done · 1 unexpected failure · 2 wrong usage · 3 not found ·
 4 conflict (already reviewed, duplicate) · 5 configuration missing ·

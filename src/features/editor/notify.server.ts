@@ -1,54 +1,18 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Config } from '../../lib/config.server.ts';
+import { type Mail, type Mailer, mailerFromEnv } from '../../lib/mail.server.ts';
 import { paths } from '../../lib/paths.ts';
 import { SITE_NAME } from '../../lib/site.ts';
 import type { EditorStore, Submission } from './types.ts';
 
-export interface Mail {
-	to: string;
-	subject: string;
-	text: string;
-}
+// The mailer lives in src/lib/mail.server.ts, shared with the subscribe function.
+export type { Mail, Mailer } from '../../lib/mail.server.ts';
 
-/** Sends one message, or throws. */
-export type Mailer = (mail: Mail) => Promise<void>;
-
-/**
- * SMTP through nodemailer when SMTP_URL is set (every stage of the conversation bounded by
- * OUTBOUND_TIMEOUT_MS, so a silent server becomes a recorded failure, not a hung editor);
- * otherwise each message is written as an .eml file under OUTBOX_DIR, so the whole path works offline.
- */
-export function mailerFor({ mail: settings, outboundTimeoutMs }: Config): Mailer {
-	const from = settings.from;
-	if (settings.smtpUrl) {
-		const timeouts = {
-			connectionTimeout: outboundTimeoutMs,
-			greetingTimeout: outboundTimeoutMs,
-			socketTimeout: outboundTimeoutMs,
-			dnsTimeout: outboundTimeoutMs,
-		};
-		const transport = nodemailer.createTransport({ url: settings.smtpUrl, ...timeouts });
-		return async (mail) => {
-			await transport.sendMail({ from, ...mail });
-		};
-	}
-	const outbox = path.resolve(settings.outboxDir);
-	const transport = nodemailer.createTransport({
-		streamTransport: true,
-		buffer: true,
-		newline: 'unix',
-	});
-	return async (mail) => {
-		const info = await transport.sendMail({ from, ...mail });
-		await mkdir(outbox, { recursive: true });
-		const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
-		await writeFile(
-			path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`),
-			info.message as Buffer,
-		);
-	};
+/** The editor's mailer: SMTP with every step bounded by OUTBOUND_TIMEOUT_MS, else the outbox. */
+export function mailerFor({ mail, outboundTimeoutMs }: Config): Mailer {
+	return mailerFromEnv(
+		{ SMTP_URL: mail.smtpUrl, MAIL_FROM: mail.from, OUTBOX_DIR: mail.outboxDir },
+		{ timeoutMs: outboundTimeoutMs },
+	);
 }
 
 export function liveNotice(submission: Submission, toolUrl: string): Mail {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import 'react-toastify/ReactToastify.css';
 import { paths } from '../../lib/paths.ts';
 import Honeypot from './Honeypot.tsx';
-import { SUBSCRIBED } from './messages.ts';
+import { SUBSCRIBED, SUBSCRIBED_DETAIL } from './messages.ts';
 import { useFormSubmit } from './useFormSubmit.ts';
 import './forms.css';
 
@@ -16,7 +16,7 @@ export default function NewsletterForm() {
 			if (result.ok) {
 				setEmail('');
 				setError('');
-				toast.success(SUBSCRIBED);
+				toast.success(`${SUBSCRIBED} ${SUBSCRIBED_DETAIL}`);
 				return;
 			}
 			setError(result.fields?.email ?? '');

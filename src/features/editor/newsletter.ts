@@ -1,0 +1,236 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import { mailerFromEnv } from '../../lib/mail.server.ts';
+import { SITE_NAME } from '../../lib/site.ts';
+import { newsletterConfigFromEnv } from '../newsletter/config.server.ts';
+import { newsletterStoreFromEnv } from '../newsletter/deps.server.ts';
+import type { Issue } from '../newsletter/issue.ts';
+import { personalIssueMail, renderIssue } from '../newsletter/render.server.tsx';
+import { siteInfoFromEnv } from '../newsletter/site-info.ts';
+import { sendIssue } from '../newsletter/send.server.ts';
+import type { NewsletterStore } from '../newsletter/store.server.ts';
+import type { EditorContext } from './commands.ts';
+import { csvField, table } from './format.ts';
+
+// `npm run editor -- newsletter draft|preview|send` and `subscribers`: the weekly issue and
+// the confirmed list. Exit codes follow commands.ts (EXIT): 2 usage, 3 nothing to act on,
+// 5 configuration, 7 some messages failed.
+
+type Command = (args: string[], ctx: EditorContext) => Promise<number>;
+
+class NewsletterUsage extends Error {
+	readonly exitCode = 2;
+}
+
+function options<T extends Record<string, { type: 'string' | 'boolean' }>>(
+	args: string[],
+	spec: T,
+) {
+	try {
+		return parseArgs({ args, options: spec, allowPositionals: false, strict: true });
+	} catch (error) {
+		throw new NewsletterUsage((error as Error).message);
+	}
+}
+
+async function withStore<T>(run: (store: NewsletterStore) => Promise<T>): Promise<T> {
+	const store = newsletterStoreFromEnv();
+	try {
+		return await run(store);
+	} finally {
+		await store.close();
+	}
+}
+
+/** `--intro` is the introduction itself, or the path of a Markdown file holding it. */
+async function introFrom(value: string | undefined): Promise<string> {
+	if (!value) return '';
+	if (/\.(md|markdown|txt)$/i.test(value)) {
+		if (!existsSync(value)) throw new NewsletterUsage(`--intro: no file at ${value}`);
+		return (await readFile(value, 'utf8')).trim();
+	}
+	return value.trim();
+}
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+function describe(issue: Issue): string {
+	const tools = `${issue.tools.length} new tool${issue.tools.length === 1 ? '' : 's'}`;
+	const links = `${issue.integrations.length} new integration${issue.integrations.length === 1 ? '' : 's'}`;
+	const state = issue.sentAt ? `sent since ${issue.sentAt.toISOString()}` : 'draft';
+	return `Issue #${issue.number} (${state}): ${tools}, ${links}, live between ${day(issue.coversFrom)} and ${day(issue.coversUntil)}`;
+}
+
+const site = () => {
+	const config = newsletterConfigFromEnv();
+	return { config, info: siteInfoFromEnv(process.env, SITE_NAME, config.siteUrl) };
+};
+
+const draft: Command = async (args, ctx) => {
+	const { values } = options(args, { intro: { type: 'string' } });
+	const intro = await introFrom(values.intro);
+	if (intro.length > 20_000) throw new NewsletterUsage('--intro: 20,000 characters at most');
+	const issue = await withStore((store) => store.draft(intro));
+	ctx.out(describe(issue));
+	for (const tool of issue.tools) ctx.out(`  + ${tool.name} (${tool.category})`);
+	for (const link of issue.integrations)
+		ctx.out(`  ↔ ${link.a.name} – ${link.b.name} (${link.kind})`);
+	ctx.out(
+		ctx.paint('dim', 'Next: `npm run editor -- newsletter preview`, then `newsletter send`.'),
+	);
+	return 0;
+};
+
+const preview: Command = async (args, ctx) => {
+	options(args, {});
+	const issue = await withStore((store) => store.currentIssue());
+	if (!issue) {
+		ctx.err('No issue yet: draft one with `npm run editor -- newsletter draft`.');
+		return 3;
+	}
+	const { info } = site();
+	const rendered = await renderIssue(issue, info);
+	const mail = personalIssueMail(rendered, 'preview', '#unsubscribe-link-of-each-subscriber');
+	const dir = path.resolve(process.env.NEWSLETTER_PREVIEW_DIR || '.data/newsletter');
+	await mkdir(dir, { recursive: true });
+	const html = path.join(dir, `issue-${issue.number}.html`);
+	const text = path.join(dir, `issue-${issue.number}.txt`);
+	await writeFile(html, mail.html!);
+	await writeFile(text, `Subject: ${mail.subject}\n\n${mail.text}\n`);
+	ctx.out(describe(issue));
+	ctx.out(`Subject: ${mail.subject}`);
+	ctx.out(`HTML:  ${html}`);
+	ctx.out(`Text:  ${text}`);
+	ctx.out(`Open ${pathToFileURL(html).href} in a browser to see it as subscribers will.`);
+	return 0;
+};
+
+const send: Command = async (args, ctx) => {
+	const { values } = options(args, { retry: { type: 'boolean' }, rate: { type: 'string' } });
+	const rate = Number(values.rate ?? process.env.NEWSLETTER_RATE_PER_SECOND ?? 0);
+	if (!Number.isFinite(rate) || rate < 0)
+		throw new NewsletterUsage('--rate: messages per second, a number ≥ 0 (0: no limit)');
+	const { config, info } = site();
+	const mailer = mailerFromEnv(process.env, { pool: true, ratePerSecond: rate });
+	const stop = new AbortController();
+	const onInterrupt = () => {
+		if (stop.signal.aborted) process.exit(130);
+		ctx.err('Stopping after the messages under way (Ctrl+C again to quit at once)…');
+		stop.abort();
+	};
+	process.on('SIGINT', onInterrupt);
+	process.on('SIGTERM', onInterrupt);
+	const bar = new cliProgress.SingleBar(
+		{ format: 'Sending |{bar}| {value}/{total} sent · {failed} failed', hideCursor: true },
+		cliProgress.Presets.shades_classic,
+	);
+	try {
+		return await withStore(async (store) => {
+			const current = await store.currentIssue();
+			if (!current) {
+				ctx.err('No issue yet: draft one with `npm run editor -- newsletter draft`.');
+				return 3;
+			}
+			const issue = await store.startSend(current.number);
+			ctx.out(`${describe(issue)}, to ${mailer.destination}`);
+			const rendered = await renderIssue(issue, info);
+			let started = false;
+			const report = await sendIssue(store, mailer, config, issue.number, rendered, {
+				retry: Boolean(values.retry),
+				ratePerSecond: rate,
+				concurrency: 8,
+				signal: stop.signal,
+				progress: (counts) => {
+					if (!started) bar.start(counts.total, counts.sent, { failed: counts.failed });
+					started = true;
+					bar.update(counts.sent, { failed: counts.failed });
+				},
+			});
+			if (started) bar.stop();
+			if (report.interrupted)
+				ctx.err(
+					`${report.interrupted} deliveries were cut off by an earlier crash and may or may not have arrived: marked failed; \`newsletter send --retry\` resends them.`,
+				);
+			ctx.out(
+				report.sentNow === 0 && !report.failed
+					? `Nothing to send: issue #${issue.number} has reached every confirmed subscriber (${report.sent}).`
+					: `Issue #${issue.number}: ${report.sent} of ${report.total} sent, ${report.failed} failed (${report.sentNow} in this run).`,
+			);
+			if (report.stopped) {
+				ctx.out(
+					'Stopped. Run `npm run editor -- newsletter send` again to continue where it stopped.',
+				);
+				return 130;
+			}
+			if (report.sentNow > 0) await ctx.rebuild(`newsletter issue #${issue.number} sent`);
+			if (report.failed) {
+				ctx.err(
+					`${report.failed} failed: \`npm run editor -- newsletter send --retry\` tries them again.`,
+				);
+				return 7;
+			}
+			return 0;
+		});
+	} finally {
+		bar.stop();
+		mailer.close?.();
+		process.off('SIGINT', onInterrupt);
+		process.off('SIGTERM', onInterrupt);
+	}
+};
+
+const SUBCOMMANDS: Record<string, Command> = { draft, preview, send };
+
+async function guarded(run: () => Promise<number>, ctx: EditorContext): Promise<number> {
+	try {
+		return await run();
+	} catch (error) {
+		if (!(error instanceof NewsletterUsage)) throw error;
+		ctx.err(`Error: ${error.message}`);
+		return error.exitCode;
+	}
+}
+
+/** The editor commands this file adds to commands.ts. */
+export const newsletterCommands: Record<string, Command> = {
+	newsletter: (args, ctx) =>
+		guarded(async () => {
+			const [name, ...rest] = args;
+			const sub = name ? SUBCOMMANDS[name] : undefined;
+			if (!sub)
+				throw new NewsletterUsage(
+					'use `newsletter draft [--intro "…"|file.md]`, `newsletter preview` or `newsletter send [--retry] [--rate N]`',
+				);
+			return sub(rest, ctx);
+		}, ctx),
+
+	/** Confirmed subscribers only (never unconfirmed or unsubscribed), with their consent record. */
+	subscribers: (args, ctx) =>
+		guarded(async () => {
+			const { values } = options(args, { csv: { type: 'boolean' } });
+			const subscribers = await withStore(async (store) => {
+				await store.purgeUnconfirmed();
+				return store.confirmedSubscribers();
+			});
+			const rows = subscribers.map((s) => [
+				s.email,
+				s.source,
+				s.consentAt.toISOString(),
+				s.confirmedAt.toISOString(),
+			]);
+			if (values.csv) {
+				ctx.out('email,source,consent_at,confirmed_at');
+				for (const row of rows) ctx.out(row.map(csvField).join(','));
+				return 0;
+			}
+			for (const line of table(['EMAIL', 'SOURCE', 'SIGNED UP', 'CONFIRMED'], rows)) ctx.out(line);
+			ctx.out(
+				ctx.paint('dim', `${subscribers.length} confirmed subscribers. Use --csv to export them.`),
+			);
+			return 0;
+		}, ctx),
+};

@@ -1,0 +1,111 @@
+import { Column } from '@react-email/column';
+import { Heading } from '@react-email/heading';
+import { Img } from '@react-email/img';
+import { Link } from '@react-email/link';
+import { Markdown } from '@react-email/markdown';
+import { Row } from '@react-email/row';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
+import { CATEGORIES, isCategorySlug } from '../../../lib/categories.ts';
+import type { Issue } from '../issue.ts';
+import { Layout } from './Layout.tsx';
+import { colour, style } from './theme.ts';
+
+export interface IssueEmailProps {
+	issue: Issue;
+	subject: string;
+	siteName: string;
+	siteUrl: string;
+	/** The tool page address (absolute, with the outbound ref) for a tool id. */
+	toolHref: (id: number) => string;
+	/** The logo image address for a tool's own URL. */
+	logoSrc: (url: string) => string;
+	webUrl: string;
+	unsubscribeUrl: string;
+}
+
+const categoryLabel = (slug: string) => (isCategorySlug(slug) ? CATEGORIES.get(slug)!.label : slug);
+
+/** One weekly issue: the editor's introduction, the new tools, the new integrations. */
+export function IssueEmail(props: IssueEmailProps) {
+	const { issue, subject, siteName, siteUrl, toolHref, logoSrc, webUrl, unsubscribeUrl } = props;
+	return (
+		<Layout
+			siteName={siteName}
+			siteUrl={siteUrl}
+			preview={subject}
+			unsubscribeUrl={unsubscribeUrl}
+			reason={`You get this weekly newsletter because you subscribed on ${siteName} and confirmed your address.`}
+		>
+			<Heading as="h1" style={style.h1}>
+				{subject}
+			</Heading>
+			{issue.intro.trim() && (
+				<Markdown
+					markdownContainerStyles={{ color: colour.text, fontSize: '16px', lineHeight: '24px' }}
+					markdownCustomStyles={{ link: style.link, p: style.text }}
+				>
+					{issue.intro}
+				</Markdown>
+			)}
+			<Heading as="h2" style={style.h2}>
+				New tools this week
+			</Heading>
+			{issue.tools.length === 0 && (
+				<Text style={style.text}>No new tools went live this week.</Text>
+			)}
+			{issue.tools.map((tool) => (
+				<Section key={tool.id} style={{ margin: '0 0 16px' }}>
+					<Row>
+						<Column style={{ width: '48px', verticalAlign: 'top' }}>
+							<Img
+								src={logoSrc(tool.url)}
+								width="32"
+								height="32"
+								alt={`${tool.name} logo`}
+								style={{ borderRadius: '4px', backgroundColor: colour.page }}
+							/>
+						</Column>
+						<Column style={{ verticalAlign: 'top' }}>
+							<Text style={{ ...style.text, margin: '0 0 4px', fontWeight: 600 }}>
+								<Link href={toolHref(tool.id)} style={style.link}>
+									{tool.name}
+								</Link>{' '}
+								<span style={{ color: colour.muted, fontWeight: 400, fontSize: '13px' }}>
+									· {categoryLabel(tool.category)}
+								</span>
+							</Text>
+							{tool.description && (
+								<Text style={{ ...style.text, margin: 0 }}>{tool.description}</Text>
+							)}
+						</Column>
+					</Row>
+				</Section>
+			))}
+			{issue.integrations.length > 0 && (
+				<>
+					<Heading as="h2" style={style.h2}>
+						New integrations
+					</Heading>
+					{issue.integrations.map((link) => (
+						<Text key={`${link.a.id}-${link.b.id}`} style={style.text}>
+							<Link href={toolHref(link.a.id)} style={style.link}>
+								{link.a.name}
+							</Link>{' '}
+							works with{' '}
+							<Link href={toolHref(link.b.id)} style={style.link}>
+								{link.b.name}
+							</Link>{' '}
+							({link.kind}){link.note ? `: ${link.note}` : ''}
+						</Text>
+					))}
+				</>
+			)}
+			<Text style={style.small}>
+				<Link href={webUrl} style={style.link}>
+					Read this issue on the web
+				</Link>
+			</Text>
+		</Layout>
+	);
+}

@@ -1,0 +1,68 @@
+import type { Mail, Mailer } from '../../src/lib/mail.server.ts';
+import { createSubscribeHandler } from '../../src/features/forms/handlers.server.ts';
+import type { NewsletterDeps } from '../../src/features/newsletter/deps.server.ts';
+import { createNewsletterLinkHandler } from '../../src/features/newsletter/links.server.ts';
+import { siteInfoFromEnv } from '../../src/features/newsletter/site-info.ts';
+import { withDoubleOptIn } from '../../src/features/newsletter/sign-up.server.ts';
+import { embeddedNewsletterStore } from '../../src/features/newsletter/store.server.ts';
+import type { Sql } from '../../src/lib/store/embedded.server.ts';
+import { nextIp, postJson, testDeps } from '../functions/harness.ts';
+
+export const SITE = 'http://localhost:8888';
+
+/** The subscribe function's two handlers on a real database, with a mailer that keeps what it sends. */
+export function newsletterFunction(sql: Sql) {
+	const sent: Mail[] = [];
+	const clock = { now: Date.now() };
+	const mailer: Mailer & { fail?: boolean } = Object.assign(async (mail: Mail) => {
+		if (mailer.fail) throw new Error('SMTP connection timed out');
+		sent.push(mail);
+	});
+	const store = embeddedNewsletterStore(sql);
+	const deps: NewsletterDeps = {
+		store: async () => store,
+		mailer,
+		config: () => ({ secret: 'test-secret-test-secret-test-secret-0123', siteUrl: SITE }),
+		site: (config) => siteInfoFromEnv({}, 'ConTech Directory', config.siteUrl),
+		now: () => clock.now,
+	};
+	const signUpHandler = createSubscribeHandler(withDoubleOptIn(testDeps(sql), deps));
+	const linkHandler = createNewsletterLinkHandler(deps);
+	return {
+		sent,
+		mailer,
+		clock,
+		signUp: (email: string) =>
+			signUpHandler(postJson('/.netlify/functions/subscribe', { email }), { ip: nextIp() }),
+		/** Opens a link as a browser would (GET), or posts to it (the button, or a one-click POST). */
+		open: (url: string, method: 'GET' | 'POST' = 'GET') =>
+			linkHandler(
+				new Request(url, {
+					method,
+					...(method === 'POST'
+						? {
+								headers: { 'content-type': 'application/x-www-form-urlencoded' },
+								body: 'List-Unsubscribe=One-Click',
+							}
+						: {}),
+				}),
+			),
+	};
+}
+
+/** The confirm and unsubscribe links of a confirmation e-mail. */
+export function linksIn(mail: Mail) {
+	const urls = [
+		...mail.text.matchAll(/https?:\/\/\S+?action=(confirm|unsubscribe)&token=[\w.-]+/g),
+	];
+	const confirm = urls.find((match) => match[1] === 'confirm')?.[0];
+	const unsubscribe = /^<(.+)>$/.exec(mail.headers?.['List-Unsubscribe'] ?? '')?.[1];
+	if (!confirm || !unsubscribe) throw new Error(`no links in:\n${mail.text}`);
+	return { confirm, unsubscribe };
+}
+
+export async function subscriberRow(sql: Sql, email: string) {
+	const [row] =
+		await sql`select * from newsletter_subscribers where email_normalized = lower(${email})`;
+	return row;
+}
