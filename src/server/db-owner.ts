@@ -11,7 +11,10 @@ try {
 	const db = await startEmbeddedDb(embeddedDbConfig());
 	let stopping: Promise<void> | undefined;
 	const stop = () => (stopping ??= db.stop().finally(() => process.exit(0)));
-	process.once('SIGTERM', stop);
+	// `on`, not `once`: a stop sent to the whole process group reaches this process twice (from
+	// the group and from the parent), and a second SIGTERM without a handler would kill it
+	// before it closed the database and removed its lock.
+	process.on('SIGTERM', stop);
 	// The parent's Ctrl-C reaches this process group too: the parent stops it once its requests
 	// in flight are answered. If the parent dies without a word, its IPC channel closes.
 	process.on('SIGINT', () => {});
