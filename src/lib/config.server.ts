@@ -29,6 +29,12 @@ const url = (protocols: string[], hint: string) =>
 			return false;
 		}
 	}, hint);
+const netlifyAddress = () =>
+	z.preprocess(
+		(v) =>
+			typeof v === 'string' && /^https?:$/.test(URL.parse(v)?.protocol ?? '') ? v : undefined,
+		z.string().optional(),
+	);
 const whole = (min: number, max: number, hint: string) =>
 	text().refine(
 		(value) => value === undefined || (/^\d+$/.test(value) && +value >= min && +value <= max),
@@ -61,9 +67,10 @@ const schema = z.object({
 	),
 	// Netlify sets URL during its builds; SITE_URL overrides it.
 	URL: url(['https:', 'http:'], 'must be an http(s) address'),
-	// Netlify's deploy addresses (branch and deploy previews): the functions accept posts from them.
-	DEPLOY_PRIME_URL: url(['https:', 'http:'], 'must be an http(s) address'),
-	DEPLOY_URL: url(['https:', 'http:'], 'must be an http(s) address'),
+	// Netlify's deploy addresses (branch and deploy previews): the functions accept posts from
+	// them. Netlify sets them, so a value that is not an address is ignored, not an error.
+	DEPLOY_PRIME_URL: netlifyAddress(),
+	DEPLOY_URL: netlifyAddress(),
 	CONTACT_URL: url(['https:', 'http:'], 'must be an http(s) address'),
 	LOGO_URL_TEMPLATE: text().refine(
 		(value) =>
