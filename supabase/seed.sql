@@ -193,8 +193,10 @@ insert into public.construction_apps (name, description, url, category, publishe
 -- integration platform or connector service (Agave, Trimble App Xchange and the like).
 -- Editors verify a connection through its source before publishing it, and re-check the source
 -- when a vendor changes or retires an integration.
-insert into public.tool_integrations (tool_low_id, tool_high_id, kind, note, source_url)
-select least(a.id, b.id), greatest(a.id, b.id), v.kind, v.note, v.source_url
+-- A pair counts as added when the later of its two tools was listed (newsletter "new integrations").
+insert into public.tool_integrations (tool_low_id, tool_high_id, kind, note, source_url, created_at)
+select least(a.id, b.id), greatest(a.id, b.id), v.kind, v.note, v.source_url,
+  greatest(a.published_at, b.published_at)
 from (values
   ('Procore', 'Sage 300 CRE', 'native', 'Exports commitments, change orders and budgets to Sage job cost; imports vendors and cost codes', 'https://support.procore.com/integrations/sage-300-cre/about-the-procore-sage-300-cre-connector'),
   ('OpenSpace', 'Procore', 'marketplace', 'Links OpenSpace 360 captures to a Procore project from the Procore Marketplace app', 'https://support.openspace.ai/en/articles/3197419-enable-procore-integration-on-project'),

@@ -36,6 +36,8 @@ beforeAll(async () => {
 	hook = await fakeBuildHook(() => 200);
 	// The sample catalogue went live long ago; each test adds the week's tools itself.
 	await db.sql`update construction_apps set published_at = now() - interval '60 days'`;
+	// The sample catalogue's integrations are old news too: the draft lists only what the test adds.
+	await db.sql`update tool_integrations set created_at = now() - interval '60 days'`;
 	env = {
 		EMBEDDED_DB_PORT: String(db.port),
 		EMBEDDED_DB_DIR: db.dataDir,

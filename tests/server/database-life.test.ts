@@ -7,9 +7,10 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { embeddedDbConfig, embeddedDbUrl } from '../../src/lib/embedded-db/config.server.ts';
 import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
 import { freePort } from '../helpers/test-db.ts';
-import { type Started, startScript, stopProcess } from './processes.ts';
+import { type Started, startScript, stopProcess } from '../../scripts/lib/processes.ts';
 
 let root: string;
 let env: NodeJS.ProcessEnv;
@@ -49,7 +50,7 @@ beforeAll(async () => {
 		env,
 		'embedded database ready',
 	);
-	const build = connectEmbedded(`postgres://postgres@127.0.0.1:${env.EMBEDDED_DB_PORT}/postgres`);
+	const build = connectEmbedded(embeddedDbUrl(embeddedDbConfig(env)));
 	await build`select 1`;
 	site = await startScript(['scripts/start.ts', '--no-build'], env, 'site ready');
 	await build.end({ timeout: 5 });
@@ -115,7 +116,7 @@ it('on SIGTERM answers the request in flight, then closes the database: no lock 
 	const started = performance.now();
 	onDemand = await startScript(['scripts/db-server.ts'], env, 'embedded database ready');
 	expect(performance.now() - started).toBeLessThan(20_000);
-	const sql = connectEmbedded(`postgres://postgres@127.0.0.1:${env.EMBEDDED_DB_PORT}/postgres`);
+	const sql = connectEmbedded(embeddedDbUrl(embeddedDbConfig(env)));
 	try {
 		const rows = await sql<{ email: string }[]>`select email from newsletter_subscribers`;
 		expect(rows.map((row) => row.email).sort()).toEqual([...stored].sort());

@@ -46,6 +46,7 @@ beforeAll(async () => {
 		{
 			env: {
 				...process.env,
+				EMBEDDED_DB_DIR: inject('dbDir'),
 				EMBEDDED_DB_PORT: new URL(inject('dbUrl')).port,
 				SUPABASE_URL: '',
 				RATE_LIMIT_PER_HOUR: '10000',

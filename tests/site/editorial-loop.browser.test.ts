@@ -28,6 +28,7 @@ describe.runIf(browserAvailable())('from submission to live', () => {
 		sql = connectEmbedded(dbUrl);
 		outbox = await mkdtemp(path.join(os.tmpdir(), 'contech-loop-outbox-'));
 		env = {
+			EMBEDDED_DB_DIR: inject('dbDir'),
 			EMBEDDED_DB_PORT: new URL(dbUrl).port,
 			OUTBOX_DIR: outbox,
 			SITE_URL: baseUrl,

@@ -72,6 +72,7 @@ describe.runIf(browserAvailable())('the newsletter in a browser', () => {
 		const hook = await fakeBuildHook(() => 200);
 		const outbox = await tempDir('contech-issue-outbox-');
 		const env = {
+			EMBEDDED_DB_DIR: inject('dbDir'),
 			EMBEDDED_DB_PORT: new URL(inject('dbUrl')).port,
 			SITE_URL: baseUrl,
 			NEWSLETTER_SECRET: FAKE_SECRETS.NEWSLETTER_SECRET,
