@@ -16,6 +16,10 @@ export const paths = {
 	integrations: (key: string) => `/integrations/${key}/`,
 	worksWith: (key: string) => `/?works_with=${encodeURIComponent(key)}`,
 	rss: '/rss.xml',
-	subscribeEndpoint: '/.netlify/functions/subscribe',
-	submitEndpoint: '/.netlify/functions/submit',
+} as const;
+
+/** The two functions' addresses: the form islands import these alone, not every page's path. */
+export const endpoints = {
+	subscribe: '/.netlify/functions/subscribe',
+	submit: '/.netlify/functions/submit',
 } as const;

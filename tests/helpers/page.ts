@@ -7,7 +7,7 @@ import {
 	HOME_GRID_ID,
 	RESULTS_ID,
 } from '../../src/features/search/grid-markup.ts';
-import { paths } from '../../src/lib/paths.ts';
+import { endpoints } from '../../src/lib/paths.ts';
 
 /**
  * A new page that fails the test on any console error or page error: checked when the test
@@ -40,7 +40,7 @@ export async function openPage(
 		const source = message.location().url ?? '';
 		if (source.includes(logoHost)) return;
 		const networkLog = message.text().startsWith('Failed to load resource');
-		const formPost = [paths.submitEndpoint, paths.subscribeEndpoint].some(
+		const formPost = [endpoints.submit, endpoints.subscribe].some(
 			(endpoint) => new URL(source, page.url()).pathname === endpoint,
 		);
 		if (networkLog && (formPost || source === page.url())) return;

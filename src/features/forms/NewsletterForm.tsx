@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import 'react-toastify/ReactToastify.css';
-import { paths } from '../../lib/paths.ts';
+import { endpoints } from '../../lib/paths.ts';
 import Honeypot from './Honeypot.tsx';
 import { SUBSCRIBED, SUBSCRIBED_DETAIL } from './messages.ts';
 import { useFormSubmit } from './useFormSubmit.ts';
@@ -10,26 +10,23 @@ import './forms.css';
 export default function NewsletterForm() {
 	const [email, setEmail] = useState('');
 	const [error, setError] = useState('');
-	const { busy, onSubmit, onFocus } = useFormSubmit(
-		paths.subscribeEndpoint,
-		(result, form, toast) => {
-			if (result.ok) {
-				setEmail('');
-				setError('');
-				toast.success(`${SUBSCRIBED} ${SUBSCRIBED_DETAIL}`);
-				return;
-			}
-			setError(result.fields?.email ?? '');
-			toast.error(result.message);
-			form.querySelector<HTMLInputElement>('input[name=email]')?.focus();
-		},
-	);
+	const { busy, onSubmit, onFocus } = useFormSubmit(endpoints.subscribe, (result, form, toast) => {
+		if (result.ok) {
+			setEmail('');
+			setError('');
+			toast.success(`${SUBSCRIBED} ${SUBSCRIBED_DETAIL}`);
+			return;
+		}
+		setError(result.fields?.email ?? '');
+		toast.error(result.message);
+		form.querySelector<HTMLInputElement>('input[name=email]')?.focus();
+	});
 
 	return (
 		<form
 			className="newsletter"
 			method="post"
-			action={paths.subscribeEndpoint}
+			action={endpoints.subscribe}
 			onSubmit={onSubmit}
 			onFocus={onFocus}
 		>

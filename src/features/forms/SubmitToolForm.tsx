@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import 'react-toastify/ReactToastify.css';
-import { paths } from '../../lib/paths.ts';
+import { endpoints, paths } from '../../lib/paths.ts';
 import Honeypot from './Honeypot.tsx';
 import { SUBMITTED } from './messages.ts';
 import { WORKS_WITH_LIST_ID } from '../integrations/submit-choices.ts';
@@ -14,7 +14,7 @@ const EMPTY = { name: '', url: '', email: '', works_with: '' };
 export default function SubmitToolForm() {
 	const [values, setValues] = useState<Record<Field, string>>(EMPTY);
 	const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-	const { busy, onSubmit, onFocus } = useFormSubmit(paths.submitEndpoint, (result, form, toast) => {
+	const { busy, onSubmit, onFocus } = useFormSubmit(endpoints.submit, (result, form, toast) => {
 		if (result.ok) {
 			setValues(EMPTY);
 			setErrors({});
@@ -65,7 +65,7 @@ export default function SubmitToolForm() {
 		<form
 			className="submit-form"
 			method="post"
-			action={paths.submitEndpoint}
+			action={endpoints.submit}
 			onSubmit={onSubmit}
 			onFocus={onFocus}
 		>

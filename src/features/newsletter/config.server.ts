@@ -1,4 +1,4 @@
-import { paths } from '../../lib/paths.ts';
+import { endpoints } from '../../lib/paths.ts';
 import { parseConfig } from '../../lib/config.server.ts';
 import { type LinkAction, signLink } from './tokens.server.ts';
 
@@ -44,7 +44,7 @@ export function linkUrl(
 ): string {
 	const expiresAt = Math.floor(nowMs / 1000) + LINK_LIFETIME_SECONDS[action];
 	const token = signLink(config.secret, { action, subscriberId, consentMs, expiresAt });
-	const url = new URL(paths.subscribeEndpoint, config.siteUrl);
+	const url = new URL(endpoints.subscribe, config.siteUrl);
 	url.search = new URLSearchParams({ action, token }).toString();
 	return url.href;
 }
