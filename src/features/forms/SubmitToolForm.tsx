@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import 'react-toastify/ReactToastify.css';
-import { endpoints, paths } from '../../lib/paths.ts';
+import { endpoints } from '../../lib/paths.ts';
 import Honeypot from './Honeypot.tsx';
 import { SUBMITTED } from './messages.ts';
 import { WORKS_WITH_LIST_ID } from '../integrations/submit-choices.ts';
@@ -10,8 +10,11 @@ import './forms.css';
 type Field = 'name' | 'url' | 'email' | 'works_with';
 const EMPTY = { name: '', url: '', email: '', works_with: '' };
 
-/** The tool submission form on /newapp/; a plain form post without JavaScript. */
-export default function SubmitToolForm() {
+/**
+ * The tool submission form on /newapp/; a plain form post without JavaScript. `cancelHref`
+ * comes from the page, so the form islands share no page paths (the home page's JavaScript).
+ */
+export default function SubmitToolForm({ cancelHref }: { cancelHref: string }) {
 	const [values, setValues] = useState<Record<Field, string>>(EMPTY);
 	const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
 	const { busy, onSubmit, onFocus } = useFormSubmit(endpoints.submit, (result, form, toast) => {
@@ -109,7 +112,7 @@ export default function SubmitToolForm() {
 				<button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
 					{busy ? 'Submitting…' : 'Submit'}
 				</button>
-				<a className="button" href={paths.home}>
+				<a className="button" href={cancelHref}>
 					Cancel
 				</a>
 			</div>
