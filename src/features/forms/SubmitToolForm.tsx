@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import 'react-toastify/ReactToastify.css';
 import { endpoints } from '../../lib/paths.ts';
 import Honeypot from './Honeypot.tsx';
 import { SUBMITTED } from './messages.ts';

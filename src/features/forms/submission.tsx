@@ -4,6 +4,24 @@
 import { createRoot } from 'react-dom/client';
 import { ToastContainer, toast } from 'react-toastify/unstyled';
 import { TOAST_OPTIONS } from './toast.ts';
+import toastSheet from './toast.css?url';
+
+// The toasts' stylesheet is linked here, not imported as CSS: Astro would put an imported sheet
+// in every island page's <head> as a render-blocking <link> (withastro/astro#9495). It is a
+// hashed file like the others (cached for good, allowed by the CSP's style-src 'self'), and
+// this module finishes loading only once it has, so a toast never shows unstyled; if it cannot
+// load, the import fails and the form shows its plain notice instead.
+await new Promise((resolve, reject) => {
+	const link = Object.assign(document.createElement('link'), {
+		rel: 'stylesheet',
+		href: toastSheet,
+	});
+	link.addEventListener('load', resolve);
+	link.addEventListener('error', () =>
+		reject(new Error(`toast styles did not load: ${toastSheet}`)),
+	);
+	document.head.append(link);
+});
 
 const host = document.createElement('div');
 document.body.append(host);
