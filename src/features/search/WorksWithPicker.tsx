@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useHydrated } from './useHydrated.ts';
 import { WORKS_WITH_LIST_ID } from './works-with-options.ts';
 
@@ -55,8 +55,13 @@ export default function WorksWithPicker(props: Props) {
 
 function WorksWithControls({ hubs, selected, selectedName, keyOfName, onSelect }: Props) {
 	const [text, setText] = useState(selectedName);
-	// The box shows the chosen tool, whether chosen here, by a chip, or by the address.
-	useEffect(() => setText(selectedName), [selectedName]);
+	const [shownChoice, setShownChoice] = useState(selectedName);
+	// The box shows the chosen tool, whether chosen here, by a chip, or by the address
+	// (adjusted while rendering, as React advises, rather than in an effect).
+	if (shownChoice !== selectedName) {
+		setShownChoice(selectedName);
+		setText(selectedName);
+	}
 
 	function onText(value: string) {
 		setText(value);
