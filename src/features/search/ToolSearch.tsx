@@ -22,8 +22,8 @@ import {
 import NoMatches from './NoMatches.tsx';
 import ShowMore from './ShowMore.tsx';
 import { type HistoryMode, useFilterAddress } from './useFilterAddress.ts';
-import { WORKS_WITH_LIST_ID, worksWithChoices } from './works-with-options.ts';
-import WorksWithPicker, { type HubOption } from './WorksWithPicker.tsx';
+import { HUB_CHIPS, WORKS_WITH_LIST_ID, worksWithChoices } from './works-with-options.ts';
+import WorksWithPicker from './WorksWithPicker.tsx';
 
 interface Props {
 	/** How many tools the page's grid holds. */
@@ -32,10 +32,6 @@ interface Props {
 	gridId: string;
 	/** The taxonomy (not the catalogue), with the server's count per category for the first paint. */
 	categories: CategoryOption[];
-	/** The most connected tools, offered as chips; the page's datalist offers every other. */
-	hubs: HubOption[];
-	/** The integration map, where the "works with" filter leads without JavaScript. */
-	mapHref: string;
 }
 
 /**
@@ -45,7 +41,7 @@ interface Props {
  * and copies of the first page of matches fill a results list, so a keystroke costs the same
  * at 100 or 50,000 tools. The filters live in the address (`/?category=&q=&works_with=`).
  */
-export default function ToolSearch({ total, gridId, categories, hubs, mapHref }: Props) {
+export default function ToolSearch({ total, gridId, categories }: Props) {
 	// Read from the page's datalist on first use (never while rendering on the server).
 	const choiceList = useRef<ReturnType<typeof worksWithChoices> | null>(null);
 	const choices = () =>
@@ -153,12 +149,11 @@ export default function ToolSearch({ total, gridId, categories, hubs, mapHref }:
 				allChip={allChip}
 			/>
 			<WorksWithPicker
-				hubs={hubs}
+				hubs={() => choices().first(HUB_CHIPS)}
 				selected={worksWith}
 				selectedName={worksWithName}
 				keyOfName={(name) => choices().byName(name)?.key ?? null}
 				onSelect={(key) => update({ works_with: key }, 'push')}
-				mapHref={mapHref}
 			/>
 			{chosen && (
 				<p className="search__category">

@@ -1,11 +1,14 @@
 /**
  * The markup contract of the "works with" filter: the home page writes one `<datalist>` option
  * per tool that has a partner (most connected first), whose value is the tool's name and which
- * carries its key and its partners' ids. The island reads only the option the visitor chooses,
- * so the partner lists cost HTML bytes (measured in decision record 0010) but no script work
- * until used, and none of the catalogue is sent to the island again.
+ * carries its key and its partners' ids. The island reads only the options it needs (the first
+ * few as chips, the one chosen), so partner lists cost HTML bytes (decision record 0010) but
+ * no script work until used, and no tool data goes into the island's props.
  */
 export const WORKS_WITH_LIST_ID = 'works-with-tools';
+
+/** The most connected tools offered as chips (links without JavaScript); the box offers all. */
+export const HUB_CHIPS = 5;
 
 /** Partner ids as an option carries them: sorted, space-separated. */
 export function encodePartnerIds(ids: readonly number[]): string {
@@ -13,12 +16,10 @@ export function encodePartnerIds(ids: readonly number[]): string {
 }
 
 export function decodePartnerIds(text: string | undefined): Set<number> {
-	const ids = new Set<number>();
-	for (const part of (text ?? '').split(' ')) if (part) ids.add(Number(part));
-	return ids;
+	return new Set(text ? text.split(' ').map(Number) : []);
 }
 
-/** A chosen tool as the island knows it: its key, name and partner ids. */
+/** A tool the filter offers: its key, name and partner ids. */
 export interface WorksWithChoice {
 	key: string;
 	name: string;
@@ -26,30 +27,30 @@ export interface WorksWithChoice {
 }
 
 /**
- * Reads choices from the page's datalist by key or by name (case-insensitive), each parsed once
- * and kept. A key or name the list does not hold gives null.
+ * Choices read from the page's datalist: by key, by name (case-insensitive) or the first few.
+ * Each is parsed once and kept: a keystroke looks its filter's choice up in a Map, not the list.
  */
-export function worksWithChoices(list: { options: ArrayLike<HTMLOptionElement> } | null) {
-	const byKey = new Map<string, WorksWithChoice | null>();
-	function choice(option: HTMLOptionElement | undefined): WorksWithChoice | null {
-		if (!option?.dataset.key) return null;
-		const key = option.dataset.key;
-		if (!byKey.has(key))
-			byKey.set(key, {
+export function worksWithChoices(list: HTMLDataListElement | null) {
+	const parsed = new Map<string, WorksWithChoice>();
+	const options = () => Array.from(list?.options ?? []);
+	const choice = (option: HTMLOptionElement | undefined) => {
+		const key = option?.dataset.key;
+		if (!key) return null;
+		if (!parsed.has(key))
+			parsed.set(key, {
 				key,
 				name: option.value,
 				partners: decodePartnerIds(option.dataset.partners),
 			});
-		return byKey.get(key)!;
-	}
-	const options = () => Array.from(list?.options ?? []);
+		return parsed.get(key)!;
+	};
 	return {
 		byKey: (key: string) =>
-			byKey.get(key) ?? choice(options().find((option) => option.dataset.key === key)),
+			parsed.get(key) ?? choice(options().find((option) => option.dataset.key === key)),
 		byName(name: string) {
 			const wanted = name.trim().toLowerCase();
-			if (!wanted) return null;
-			return choice(options().find((option) => option.value.toLowerCase() === wanted));
+			return wanted ? choice(options().find((o) => o.value.toLowerCase() === wanted)) : null;
 		},
+		first: (count: number) => options().slice(0, count).map(choice) as WorksWithChoice[],
 	};
 }
