@@ -51,6 +51,12 @@ export function worksWithChoices(list: HTMLDataListElement | null) {
 			const wanted = name.trim().toLowerCase();
 			return wanted ? choice(options().find((o) => o.value.toLowerCase() === wanted)) : null;
 		},
-		first: (count: number) => options().slice(0, count).map(choice) as WorksWithChoice[],
+		// Called on every render of the island: index the collection, never copy all of it.
+		first(count: number) {
+			const found: WorksWithChoice[] = [];
+			for (let i = 0; list && i < Math.min(count, list.options.length); i++)
+				found.push(choice(list.options[i])!);
+			return found;
+		},
 	};
 }
