@@ -14,8 +14,8 @@ interface Props {
 }
 
 /**
- * Once the island runs: toggle buttons for the most connected tools and a box offering every
- * connected tool (the page's datalist), filtering in place. Without JavaScript the page shows
+ * Once the island runs: a box offering every connected tool, then toggle buttons for the most
+ * connected tools (the page's datalist), filtering in place. Without JavaScript the page shows
  * links to their integration pages instead (index.astro), in the space this row keeps.
  */
 export default function WorksWithPicker(props: Props) {
@@ -38,6 +38,18 @@ function Controls({ hubs, selected, selectedName, keyOfName, onSelect }: Props) 
 	}
 	return (
 		<div className="chips" role="group" aria-label="Filter by what tools work with">
+			{/* First: on a phone the row scrolls sideways, and the box reaches every tool. */}
+			<input
+				className="search__input works-with__input"
+				type="search"
+				list={WORKS_WITH_LIST_ID}
+				aria-label="Works with any tool"
+				placeholder="Works with..."
+				autoComplete="off"
+				spellCheck={false}
+				value={text}
+				onChange={(event) => onText(event.target.value)}
+			/>
 			{hubs().map(({ key, name, partners }) => (
 				<button
 					key={key}
@@ -53,17 +65,6 @@ function Controls({ hubs, selected, selectedName, keyOfName, onSelect }: Props) 
 					</span>
 				</button>
 			))}
-			<input
-				className="search__input works-with__input"
-				type="search"
-				list={WORKS_WITH_LIST_ID}
-				aria-label="Works with any tool"
-				placeholder="Works with..."
-				autoComplete="off"
-				spellCheck={false}
-				value={text}
-				onChange={(event) => onText(event.target.value)}
-			/>
 		</div>
 	);
 }
