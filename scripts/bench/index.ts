@@ -10,7 +10,14 @@ import { integrationKey } from '../../src/features/integrations/key.ts';
 import { paths } from '../../src/lib/paths.ts';
 import type { Sql } from '../../src/lib/store/embedded.server.ts';
 import { chromiumPath, launchChromium } from '../lib/chromium.ts';
-import { BENCH_CHROMIUM_ARGS, frameFloor, paintTimings, searchLatency } from './browser.ts';
+import {
+	BENCH_CHROMIUM_ARGS,
+	frameFloor,
+	paintTimings,
+	type SearchLatency,
+	searchLatency,
+} from './browser.ts';
+import { median, ms, percentile } from './stats.ts';
 import { buildSite, directorySize } from './build.ts';
 import { benchFunctions, type FunctionsOutcome } from './functions.ts';
 import { pagePayload } from '../lib/page-payload.ts';
@@ -107,6 +114,7 @@ async function benchSize(
 					rounds: mode.searchRounds,
 					budgetMs: mode.searchBudgetMs,
 				});
+				log(typed('typed', result.search));
 				if (worksWith) {
 					log(`typing with the works-with filter on (${worksWith.names.length} partners)`);
 					result.searchWorksWith = await searchLatency(browser, server.origin, worksWith.names, {
@@ -114,6 +122,7 @@ async function benchSize(
 						budgetMs: mode.searchBudgetMs,
 						address: `?works_with=${worksWith.key}`,
 					});
+					log(typed('typed with works-with on', result.searchWorksWith));
 				}
 			} finally {
 				await server.close();
@@ -123,6 +132,12 @@ async function benchSize(
 	} finally {
 		await build.dispose();
 	}
+}
+
+/** A typing pass in the log as soon as it is measured (a later step can still fail). */
+function typed(what: string, search: SearchLatency) {
+	const p95 = percentile(search.samples, 95);
+	return `${what}: ${search.samples.length} keystrokes, p50 ${ms(median(search.samples))}, p95 ${ms(p95)}, ${search.wrongResults} wrong`;
 }
 
 /** The most connected tool's key and its partners' names, in catalogue (name) order. */
