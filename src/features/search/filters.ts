@@ -1,12 +1,10 @@
 import { nameMatcher, toolCount } from './search-rule.ts';
 
-/** A card of the home page, indexed once: its element, lowercase name, category slug and tool id. */
+/** A card of the home page, indexed once: its element, lowercase name and category slug. */
 export interface IndexedCard<Element = unknown> {
 	element: Element;
 	nameKey: string;
 	category: string;
-	/** The tool's id (from the card's link), for the "works with" filter. */
-	id?: number;
 }
 
 /**
@@ -42,24 +40,6 @@ export function categoryFilter(known: ReadonlySet<string>): CardFilter {
 		param: 'category',
 		read: (raw) => (raw && known.has(raw) ? raw : ''),
 		matcher: (value) => (value ? (card) => card.category === value : null),
-	};
-}
-
-/**
- * The tools that work with one chosen tool: `?works_with=<key>` (an integration key, the tool
- * id). `partnersOf` gives a key's partner ids, or null for a key the page does not offer
- * (which then means all). One set lookup per card, so a keystroke costs the same with it on.
- */
-export function worksWithFilter(
-	partnersOf: (key: string) => ReadonlySet<number> | null,
-): CardFilter {
-	return {
-		param: 'works_with',
-		read: (raw) => (raw && partnersOf(raw) ? raw : ''),
-		matcher(value) {
-			const partners = value ? partnersOf(value) : null;
-			return partners ? (card) => card.id !== undefined && partners.has(card.id) : null;
-		},
 	};
 }
 
@@ -132,21 +112,11 @@ export function searchWithValues(
 	return query ? `?${query}` : '';
 }
 
-/**
- * The live status line, e.g. "3 of 182 tools match “pro” in Estimating & Takeoff and work
- * with Procore".
- */
-export function filterStatus(
-	shown: number,
-	total: number,
-	query: string,
-	categoryLabel = '',
-	worksWithName = '',
-) {
+/** The live status line, e.g. "3 of 182 tools match “pro” in Estimating & Takeoff". */
+export function filterStatus(shown: number, total: number, query: string, categoryLabel = '') {
 	const trimmed = query.trim();
-	if (!trimmed && !categoryLabel && !worksWithName) return toolCount(total);
+	if (!trimmed && !categoryLabel) return toolCount(total);
 	const match = trimmed ? ` match “${trimmed}”` : '';
 	const within = categoryLabel ? ` in ${categoryLabel}` : '';
-	const partners = worksWithName ? `${trimmed ? ' and' : ''} work with ${worksWithName}` : '';
-	return `${shown} of ${toolCount(total)}${match}${within}${partners}`;
+	return `${shown} of ${toolCount(total)}${match}${within}`;
 }
