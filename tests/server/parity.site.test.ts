@@ -17,8 +17,10 @@ let netlifyLog = '';
 async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
 	for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
 		if (child.exitCode !== null) throw new Error(`netlify dev exited:\n${netlifyLog}`);
+		// The body is drained: an unread one leaves undici's parser paused on a kept-alive
+		// socket, and the server closing that socket later trips an assertion inside Node.
 		const status = await fetch(url).then(
-			(response) => response.status,
+			async (response) => (await response.arrayBuffer(), response.status),
 			() => 0,
 		);
 		if (status === 200) return;
