@@ -97,7 +97,7 @@ describe('Supabase integration editor store', () => {
 	it('approves with integrations in one rpc call and maps its errors', async () => {
 		const { client, seen } = fakeSupabase([
 			{ body: 44 },
-			{ status: 400, body: { code: 'P0001', message: 'not_found: no live tool with id 8' } },
+			{ status: 400, body: { code: 'CTNFD', message: 'no live tool with id 8' } },
 		]);
 		const store = supabaseIntegrationEditorStore(client);
 		const draft = {
