@@ -29,6 +29,8 @@ describe.runIf(browserAvailable())('from submission to live', () => {
 		outbox = await mkdtemp(path.join(os.tmpdir(), 'contech-loop-outbox-'));
 		env = {
 			EMBEDDED_DB_PORT: new URL(dbUrl).port,
+			// The editor logs in with the password kept next to the test database's directory.
+			EMBEDDED_DB_DIR: inject('dbDir'),
 			OUTBOX_DIR: outbox,
 			SITE_URL: baseUrl,
 			REBUILD_COALESCE_SECONDS: '0',

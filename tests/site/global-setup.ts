@@ -15,6 +15,8 @@ declare module 'vitest' {
 	export interface ProvidedContext {
 		baseUrl: string;
 		dbUrl: string;
+		/** The test database's data directory: its password file sits next to it. */
+		dbDir: string;
 		buildLog: string;
 		fixtureTools: typeof FIXTURE_TOOLS;
 		outboxDir: string;
@@ -134,6 +136,7 @@ export default async function setup(project: TestProject) {
 	}
 	project.provide('baseUrl', baseUrl);
 	project.provide('dbUrl', db.url);
+	project.provide('dbDir', db.dataDir);
 	project.provide('buildLog', buildLog);
 	project.provide('fixtureTools', FIXTURE_TOOLS);
 	project.provide('outboxDir', outboxDir);

@@ -73,6 +73,8 @@ describe.runIf(browserAvailable())('the newsletter in a browser', () => {
 		const outbox = await tempDir('contech-issue-outbox-');
 		const env = {
 			EMBEDDED_DB_PORT: new URL(inject('dbUrl')).port,
+			// The editor logs in with the password kept next to the test database's directory.
+			EMBEDDED_DB_DIR: inject('dbDir'),
 			SITE_URL: baseUrl,
 			NEWSLETTER_SECRET: FAKE_SECRETS.NEWSLETTER_SECRET,
 			NETLIFY_BUILD_HOOK_URL: hook.url,
