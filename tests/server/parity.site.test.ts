@@ -47,6 +47,8 @@ beforeAll(async () => {
 			env: {
 				...process.env,
 				EMBEDDED_DB_PORT: new URL(inject('dbUrl')).port,
+				// The functions log in with the password kept next to the test database's directory.
+				EMBEDDED_DB_DIR: inject('dbDir'),
 				SUPABASE_URL: '',
 				RATE_LIMIT_PER_HOUR: '10000',
 				NETLIFY_TELEMETRY_DISABLED: '1',
