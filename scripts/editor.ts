@@ -60,6 +60,7 @@ async function main(): Promise<number> {
 		const config = loadConfig('editor');
 		store = await openStore(config);
 		const ctx: EditorContext = {
+			config,
 			store,
 			mailer: mailerFor(config),
 			siteUrl: config.siteUrl,

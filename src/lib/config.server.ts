@@ -29,12 +29,6 @@ const url = (protocols: string[], hint: string) =>
 			return false;
 		}
 	}, hint);
-const netlifyAddress = () =>
-	z.preprocess(
-		(v) =>
-			typeof v === 'string' && /^https?:$/.test(URL.parse(v)?.protocol ?? '') ? v : undefined,
-		z.string().optional(),
-	);
 const whole = (min: number, max: number, hint: string) =>
 	text().refine(
 		(value) => value === undefined || (/^\d+$/.test(value) && +value >= min && +value <= max),
@@ -51,6 +45,7 @@ const SECRET = new Set([
 	'RATE_LIMIT_SALT',
 	'NETLIFY_BUILD_HOOK_URL',
 	'SMTP_URL',
+	'NEWSLETTER_SECRET',
 ]);
 
 const schema = z.object({
@@ -67,10 +62,9 @@ const schema = z.object({
 	),
 	// Netlify sets URL during its builds; SITE_URL overrides it.
 	URL: url(['https:', 'http:'], 'must be an http(s) address'),
-	// Netlify's deploy addresses (branch and deploy previews): the functions accept posts from
-	// them. Netlify sets them, so a value that is not an address is ignored, not an error.
-	DEPLOY_PRIME_URL: netlifyAddress(),
-	DEPLOY_URL: netlifyAddress(),
+	// Netlify's deploy addresses (branch and deploy previews): the functions accept posts from them.
+	DEPLOY_PRIME_URL: url(['https:', 'http:'], 'must be an http(s) address'),
+	DEPLOY_URL: url(['https:', 'http:'], 'must be an http(s) address'),
 	CONTACT_URL: url(['https:', 'http:'], 'must be an http(s) address'),
 	LOGO_URL_TEMPLATE: text().refine(
 		(value) =>
@@ -90,6 +84,15 @@ const schema = z.object({
 	SMTP_URL: url(['smtp:', 'smtps:'], 'must look like smtps://user:pass@smtp.example.com:465'),
 	MAIL_FROM: text(),
 	OUTBOX_DIR: text(),
+	NEWSLETTER_SECRET: text().refine(
+		(value) => value === undefined || value.length >= 32,
+		'must be a random string of at least 32 characters (it signs the confirm and unsubscribe links)',
+	),
+	NEWSLETTER_RATE_PER_SECOND: text().refine(
+		(value) => value === undefined || (/^\d+(\.\d+)?$/.test(value) && +value <= 10_000),
+		'must be a number of messages per second, 0 or more (0: no limit)',
+	),
+	NEWSLETTER_PREVIEW_DIR: text(),
 	OUTBOUND_TIMEOUT_MS: whole(100, 120_000, 'must be a whole number of milliseconds (100-120000)'),
 	PORT: port(),
 	// npm start's listening address: loopback unless you mean to serve your network.
@@ -125,6 +128,10 @@ function productionProblems(
 		problems.push(
 			`SUPABASE_URL is set but SUPABASE_SECRET_KEY is not: the ${role === 'editor' ? 'editor' : 'functions'} write with the secret key (Supabase dashboard → Project Settings → API keys)`,
 		);
+	if ((role === 'functions' || role === 'editor') && !raw.NEWSLETTER_SECRET)
+		problems.push(
+			`SUPABASE_URL is set but NEWSLETTER_SECRET is not: the ${role === 'editor' ? 'editor signs' : 'functions sign'} the newsletter's links with it (a random string of at least 32 characters)`,
+		);
 	if (role === 'functions' && !raw.RATE_LIMIT_SALT)
 		problems.push(
 			'SUPABASE_URL is set but RATE_LIMIT_SALT is not: set a long random string, so client addresses cannot be guessed from their hashes',
@@ -135,6 +142,13 @@ function productionProblems(
 export type Backend =
 	| { kind: 'supabase'; url: string; publishableKey?: string; secretKey?: string }
 	| { kind: 'embedded'; db: EmbeddedDbConfig };
+
+export interface MailSettings {
+	/** SMTP when set; otherwise each message is an .eml file in `outboxDir`. */
+	smtpUrl?: string;
+	from: string;
+	outboxDir: string;
+}
 
 export interface Config {
 	/** Supabase when SUPABASE_URL is set, otherwise the embedded database: chosen here only. */
@@ -149,7 +163,14 @@ export interface Config {
 	outboundRef: string | undefined;
 	rateLimit: { salt: string; perHour: number };
 	rebuild: { hookUrl?: string; coalesceSeconds: number; backoffMs: number };
-	mail: { smtpUrl?: string; from: string; outboxDir: string };
+	mail: MailSettings;
+	newsletter: {
+		/** Signs the e-mailed links; unset only where it is not needed (the build, npm start's parent). */
+		secret?: string;
+		/** The default of `newsletter send --rate` (0: no limit). */
+		ratePerSecond: number;
+		previewDir: string;
+	};
 	/** Every outbound call (Supabase, SMTP, build hook, the live-page check) gives up after this. */
 	outboundTimeoutMs: number;
 	port: number;
@@ -158,6 +179,8 @@ export interface Config {
 }
 
 const DEV_SALT = 'local-development-only-rate-limit-salt';
+/** Used only on the embedded database (no SUPABASE_URL): a deployed site must set its own. */
+const DEV_NEWSLETTER_SECRET = 'local-development-only-newsletter-secret';
 export const DEFAULT_CONTACT_URL = 'https://www.linkedin.com/company/construction-tech-directory/';
 
 /** Validates `env` for `role`; throws a ConfigError listing every problem. */
@@ -212,6 +235,11 @@ export function parseConfig(env: NodeJS.ProcessEnv, role: ConfigRole): Config {
 			smtpUrl: raw.SMTP_URL,
 			from: raw.MAIL_FROM ?? `${SITE_NAME} <no-reply@localhost>`,
 			outboxDir: raw.OUTBOX_DIR ?? '.data/outbox',
+		},
+		newsletter: {
+			secret: raw.NEWSLETTER_SECRET ?? (raw.SUPABASE_URL ? undefined : DEV_NEWSLETTER_SECRET),
+			ratePerSecond: Number(raw.NEWSLETTER_RATE_PER_SECOND ?? 0),
+			previewDir: raw.NEWSLETTER_PREVIEW_DIR ?? '.data/newsletter',
 		},
 		outboundTimeoutMs: Number(raw.OUTBOUND_TIMEOUT_MS ?? 8000),
 		port,

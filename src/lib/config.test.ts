@@ -7,6 +7,7 @@ const production = {
 	SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_x',
 	SUPABASE_SECRET_KEY: 'sb_secret_x',
 	RATE_LIMIT_SALT: 'a-long-random-salt',
+	NEWSLETTER_SECRET: 'a-newsletter-secret-of-32-characters-or-more',
 };
 
 function problems(env: NodeJS.ProcessEnv, role: Parameters<typeof parseConfig>[1]): string[] {
@@ -73,8 +74,44 @@ describe('configuration', () => {
 		expect(problems(bare, 'build')).toEqual([
 			expect.stringMatching(/SUPABASE_PUBLISHABLE_KEY is not/),
 		]);
-		expect(problems(bare, 'editor')).toEqual([expect.stringMatching(/SUPABASE_SECRET_KEY is not/)]);
-		expect(problems(bare, 'functions')).toHaveLength(2);
+		expect(problems(bare, 'editor')).toEqual([
+			expect.stringMatching(/SUPABASE_SECRET_KEY is not/),
+			expect.stringMatching(/NEWSLETTER_SECRET is not/),
+		]);
+		expect(problems(bare, 'functions')).toHaveLength(3);
+	});
+
+	it('signs newsletter links with a development secret only on the embedded database', () => {
+		expect(parseConfig({}, 'functions').newsletter).toEqual({
+			secret: expect.stringMatching(/^local-development-only/),
+			ratePerSecond: 0,
+			previewDir: '.data/newsletter',
+		});
+		expect(parseConfig(production, 'functions').newsletter.secret).toBe(
+			production.NEWSLETTER_SECRET,
+		);
+		// The build never signs a link: it runs without the secret and is given none.
+		const build = { ...production, NEWSLETTER_SECRET: '' };
+		expect(parseConfig(build, 'build').newsletter.secret).toBeUndefined();
+		for (const role of ['functions', 'editor'] as const)
+			expect(problems(build, role), role).toEqual([
+				expect.stringMatching(/^SUPABASE_URL is set but NEWSLETTER_SECRET is not/),
+			]);
+	});
+
+	it('refuses a short NEWSLETTER_SECRET anywhere, without repeating it, and a wrong send rate', () => {
+		const found = problems(
+			{ NEWSLETTER_SECRET: 'short-secret-hunter2', NEWSLETTER_RATE_PER_SECOND: 'fast' },
+			'editor',
+		);
+		expect(found).toEqual([
+			expect.stringMatching(/^NEWSLETTER_SECRET must be a random string of at least 32 characters/),
+			expect.stringMatching(/^NEWSLETTER_RATE_PER_SECOND must be a number.*"fast"/),
+		]);
+		expect(found.join('\n')).not.toContain('hunter2');
+		expect(
+			parseConfig({ NEWSLETTER_RATE_PER_SECOND: '2.5' }, 'editor').newsletter.ratePerSecond,
+		).toBe(2.5);
 	});
 
 	it('keeps an empty OUTBOUND_REF (no ref parameter) apart from an unset one', () => {
@@ -87,7 +124,7 @@ describe('configuration', () => {
 			{ SUPABASE_URL: 'https://demo.supabase.co', SMTP_URL: 'mail://user:hunter2@x', PORT: 'x' },
 			'functions',
 		);
-		expect(found).toHaveLength(4);
+		expect(found).toHaveLength(5);
 		expect(found.join('\n')).not.toContain('hunter2');
 		expect(found.join('\n')).toMatch(/PORT must be a TCP port number.*"x"/);
 		expect(found.join('\n')).toMatch(/RATE_LIMIT_SALT is not/);

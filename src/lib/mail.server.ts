@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type TransportOptions } from 'nodemailer';
-import { SITE_NAME } from './site.ts';
+import type { MailSettings } from './config.server.ts';
 
 export interface Mail {
 	to: string;
@@ -22,37 +22,28 @@ export type Mailer = ((mail: Mail) => Promise<void>) & {
 };
 
 export interface MailerOptions {
+	/** Give up on each SMTP step (connect, greeting, socket idle) after this long. */
+	timeoutMs: number;
 	/** Keep SMTP connections open and reuse them (the newsletter send). */
 	pool?: boolean;
 	/** Messages per second at most over SMTP, for a pool (0 or unset: no limit). */
 	ratePerSecond?: number;
-	/** Give up on each SMTP step (connect, greeting, socket idle) after this long. */
-	timeoutMs?: number;
-}
-
-/** Every SMTP call gives up after this long rather than hanging a send. */
-export const SMTP_TIMEOUT_MS = 10_000;
-
-/** The outbox directory: OUTBOX_DIR, else .data/outbox. */
-export function outboxDir(env: NodeJS.ProcessEnv = process.env): string {
-	return path.resolve(env.OUTBOX_DIR || '.data/outbox');
 }
 
 /**
- * SMTP through nodemailer when SMTP_URL is set; otherwise each message is written as an
- * .eml file under .data/outbox/ (OUTBOX_DIR), so the whole path works offline. One mailer for
- * the editor's notices, the subscribe function's confirmations and the newsletter.
+ * SMTP through nodemailer when the configuration has an SMTP_URL; otherwise each message is
+ * written as an .eml file in the outbox directory, so the whole path works offline. One mailer
+ * for the editor's notices, the subscribe function's confirmations and the newsletter.
  */
-export function mailerFromEnv(
-	env: NodeJS.ProcessEnv = process.env,
-	options: MailerOptions = {},
+export function createMailer(
+	{ smtpUrl, from, outboxDir }: MailSettings,
+	options: MailerOptions,
 ): Mailer {
-	const from = env.MAIL_FROM || `${SITE_NAME} <no-reply@localhost>`;
-	if (env.SMTP_URL) {
+	if (smtpUrl) {
 		const rate = options.ratePerSecond ?? 0;
-		const timeout = options.timeoutMs ?? SMTP_TIMEOUT_MS;
+		const timeout = options.timeoutMs;
 		const transport = nodemailer.createTransport({
-			url: env.SMTP_URL,
+			url: smtpUrl,
 			connectionTimeout: timeout,
 			greetingTimeout: timeout,
 			socketTimeout: timeout,
@@ -63,10 +54,10 @@ export function mailerFromEnv(
 			async (mail: Mail) => {
 				await transport.sendMail({ from, ...mail });
 			},
-			{ destination: new URL(env.SMTP_URL).host, close: () => transport.close() },
+			{ destination: new URL(smtpUrl).host, close: () => transport.close() },
 		);
 	}
-	const outbox = outboxDir(env);
+	const outbox = path.resolve(outboxDir);
 	const transport = nodemailer.createTransport({
 		streamTransport: true,
 		buffer: true,

@@ -1,7 +1,7 @@
 // Cross-site request forgery: a page on another website cannot make its visitors' browsers
 // sign up or submit. Same-site posts, no-JS posts from the site's pages and clients that send
 // no Origin (curl, a mail provider's one-click unsubscribe) still work.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formDepsFromEnv } from '../../src/features/forms/deps.server.ts';
 import {
 	createSubmitHandler,
@@ -116,11 +116,29 @@ describe.each(forms)('%s', (form, createHandler, fields) => {
 	});
 });
 
-it("takes the site address from SITE_URL and Netlify's URL", async () => {
+it("takes the site address from SITE_URL and Netlify's URLs", async () => {
 	const deps = formDepsFromEnv({
 		SITE_URL: 'https://www.contech.example/some/path',
 		URL: 'https://contech.netlify.app',
+		DEPLOY_PRIME_URL: 'https://main--contech.netlify.app',
+	});
+	expect(deps.siteOrigins).toEqual([
+		'https://www.contech.example',
+		'https://contech.netlify.app',
+		'https://main--contech.netlify.app',
+	]);
+});
+
+it('refuses to write with a wrong address in the configuration rather than trust no origin', async () => {
+	const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+	const deps = formDepsFromEnv({
+		SITE_URL: 'https://www.contech.example',
 		DEPLOY_PRIME_URL: 'not a url',
 	});
-	expect(deps.siteOrigins).toEqual(['https://www.contech.example', 'https://contech.netlify.app']);
+	expect(logged).toHaveBeenCalledWith(
+		expect.stringMatching(/DEPLOY_PRIME_URL must be an http\(s\) address/),
+	);
+	logged.mockRestore();
+	expect(deps.siteOrigins).toEqual([]);
+	await expect(deps.store()).rejects.toThrow(/DEPLOY_PRIME_URL/);
 });

@@ -34,9 +34,8 @@ async function confirmedAddresses(): Promise<string[]> {
 beforeAll(async () => {
 	db = await startTestDb();
 	hook = await fakeBuildHook(() => 200);
-	// The sample catalogue went live long ago; each test adds the week's tools itself.
+	// The sample catalogue and its integrations went live long ago; each test adds the week's tools itself.
 	await db.sql`update construction_apps set published_at = now() - interval '60 days'`;
-	// The sample catalogue's integrations are old news too: the draft lists only what the test adds.
 	await db.sql`update tool_integrations set created_at = now() - interval '60 days'`;
 	env = {
 		EMBEDDED_DB_PORT: String(db.port),

@@ -2,7 +2,8 @@ import type { Mail, Mailer } from '../../src/lib/mail.server.ts';
 import { createSubscribeHandler } from '../../src/features/forms/handlers.server.ts';
 import type { NewsletterDeps } from '../../src/features/newsletter/deps.server.ts';
 import { createNewsletterLinkHandler } from '../../src/features/newsletter/links.server.ts';
-import { siteInfoFromEnv } from '../../src/features/newsletter/site-info.ts';
+import { siteInfoOf } from '../../src/features/newsletter/site-info.ts';
+import { parseConfig } from '../../src/lib/config.server.ts';
 import { withDoubleOptIn } from '../../src/features/newsletter/sign-up.server.ts';
 import { embeddedNewsletterStore } from '../../src/features/newsletter/store.server.ts';
 import type { Sql } from '../../src/lib/store/embedded.server.ts';
@@ -23,7 +24,7 @@ export function newsletterFunction(sql: Sql) {
 		store: async () => store,
 		mailer,
 		config: () => ({ secret: 'test-secret-test-secret-test-secret-0123', siteUrl: SITE }),
-		site: (config) => siteInfoFromEnv({}, 'ConTech Directory', config.siteUrl),
+		site: (config) => siteInfoOf(parseConfig({ SITE_URL: config.siteUrl }, 'functions')),
 		now: () => clock.now,
 	};
 	const signUpHandler = createSubscribeHandler(withDoubleOptIn(testDeps(sql), deps));

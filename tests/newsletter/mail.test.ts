@@ -1,7 +1,8 @@
 // The shared mailer: an SMTP server that never answers fails the send in bounded time.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailerFromEnv } from '../../src/lib/mail.server.ts';
+import { parseConfig } from '../../src/lib/config.server.ts';
+import { createMailer } from '../../src/lib/mail.server.ts';
 
 let silent: net.Server;
 let port: number;
@@ -20,7 +21,8 @@ afterAll(async () => {
 
 describe('mailer over SMTP', () => {
 	it('gives up on a server that never greets instead of hanging the request', async () => {
-		const mailer = mailerFromEnv({ SMTP_URL: `smtp://127.0.0.1:${port}` }, { timeoutMs: 300 });
+		const { mail } = parseConfig({ SMTP_URL: `smtp://127.0.0.1:${port}` }, 'functions');
+		const mailer = createMailer(mail, { timeoutMs: 300 });
 		const started = Date.now();
 		await expect(
 			mailer({ to: 'someone@example.com', subject: 'Hello', text: 'Hi' }),

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { CATEGORY_SLUGS, isCategorySlug } from '../../lib/categories.ts';
+import type { Config } from '../../lib/config.server.ts';
 import { paths } from '../../lib/paths.ts';
 import { nameField, urlField } from '../forms/fields.server.ts';
 import { age, type Style, table } from './format.ts';
@@ -27,6 +28,8 @@ export const EXIT = {
 } as const;
 
 export interface EditorContext {
+	/** The editor's configuration (`loadConfig('editor')`), for commands that need more than the below. */
+	config: Config;
 	store: EditorStore;
 	mailer: Mailer;
 	siteUrl: string;

@@ -4,13 +4,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { mailerFromEnv } from '../../lib/mail.server.ts';
-import { SITE_NAME } from '../../lib/site.ts';
-import { newsletterConfigFromEnv } from '../newsletter/config.server.ts';
-import { newsletterStoreFromEnv } from '../newsletter/deps.server.ts';
+import { createMailer } from '../../lib/mail.server.ts';
+import { newsletterConfigOf } from '../newsletter/config.server.ts';
+import { openNewsletterStore } from '../newsletter/deps.server.ts';
 import type { Issue } from '../newsletter/issue.ts';
 import { personalIssueMail, renderIssue } from '../newsletter/render.server.tsx';
-import { siteInfoFromEnv } from '../newsletter/site-info.ts';
+import { siteInfoOf } from '../newsletter/site-info.ts';
 import { sendIssue } from '../newsletter/send.server.ts';
 import type { NewsletterStore } from '../newsletter/store.server.ts';
 import type { EditorContext } from './commands.ts';
@@ -37,8 +36,11 @@ function options<T extends Record<string, { type: 'string' | 'boolean' }>>(
 	}
 }
 
-async function withStore<T>(run: (store: NewsletterStore) => Promise<T>): Promise<T> {
-	const store = newsletterStoreFromEnv();
+async function withStore<T>(
+	ctx: EditorContext,
+	run: (store: NewsletterStore) => Promise<T>,
+): Promise<T> {
+	const store = openNewsletterStore(ctx.config);
 	try {
 		return await run(store);
 	} finally {
@@ -65,16 +67,16 @@ function describe(issue: Issue): string {
 	return `Issue #${issue.number} (${state}): ${tools}, ${links}, live between ${day(issue.coversFrom)} and ${day(issue.coversUntil)}`;
 }
 
-const site = () => {
-	const config = newsletterConfigFromEnv();
-	return { config, info: siteInfoFromEnv(process.env, SITE_NAME, config.siteUrl) };
-};
+const site = (ctx: EditorContext) => ({
+	config: newsletterConfigOf(ctx.config),
+	info: siteInfoOf(ctx.config),
+});
 
 const draft: Command = async (args, ctx) => {
 	const { values } = options(args, { intro: { type: 'string' } });
 	const intro = await introFrom(values.intro);
 	if (intro.length > 20_000) throw new NewsletterUsage('--intro: 20,000 characters at most');
-	const issue = await withStore((store) => store.draft(intro));
+	const issue = await withStore(ctx, (store) => store.draft(intro));
 	ctx.out(describe(issue));
 	for (const tool of issue.tools) ctx.out(`  + ${tool.name} (${tool.category})`);
 	for (const link of issue.integrations)
@@ -87,15 +89,15 @@ const draft: Command = async (args, ctx) => {
 
 const preview: Command = async (args, ctx) => {
 	options(args, {});
-	const issue = await withStore((store) => store.currentIssue());
+	const issue = await withStore(ctx, (store) => store.currentIssue());
 	if (!issue) {
 		ctx.err('No issue yet: draft one with `npm run editor -- newsletter draft`.');
 		return 3;
 	}
-	const { info } = site();
+	const { info } = site(ctx);
 	const rendered = await renderIssue(issue, info);
 	const mail = personalIssueMail(rendered, 'preview', '#unsubscribe-link-of-each-subscriber');
-	const dir = path.resolve(process.env.NEWSLETTER_PREVIEW_DIR || '.data/newsletter');
+	const dir = path.resolve(ctx.config.newsletter.previewDir);
 	await mkdir(dir, { recursive: true });
 	const html = path.join(dir, `issue-${issue.number}.html`);
 	const text = path.join(dir, `issue-${issue.number}.txt`);
@@ -111,11 +113,17 @@ const preview: Command = async (args, ctx) => {
 
 const send: Command = async (args, ctx) => {
 	const { values } = options(args, { retry: { type: 'boolean' }, rate: { type: 'string' } });
-	const rate = Number(values.rate ?? process.env.NEWSLETTER_RATE_PER_SECOND ?? 0);
+	// NEWSLETTER_RATE_PER_SECOND, checked by the configuration, is the default.
+	const rate =
+		values.rate === undefined ? ctx.config.newsletter.ratePerSecond : Number(values.rate);
 	if (!Number.isFinite(rate) || rate < 0)
 		throw new NewsletterUsage('--rate: messages per second, a number ≥ 0 (0: no limit)');
-	const { config, info } = site();
-	const mailer = mailerFromEnv(process.env, { pool: true, ratePerSecond: rate });
+	const { config, info } = site(ctx);
+	const mailer = createMailer(ctx.config.mail, {
+		pool: true,
+		ratePerSecond: rate,
+		timeoutMs: ctx.config.outboundTimeoutMs,
+	});
 	const stop = new AbortController();
 	const onInterrupt = () => {
 		if (stop.signal.aborted) process.exit(130);
@@ -129,7 +137,7 @@ const send: Command = async (args, ctx) => {
 		cliProgress.Presets.shades_classic,
 	);
 	try {
-		return await withStore(async (store) => {
+		return await withStore(ctx, async (store) => {
 			const current = await store.currentIssue();
 			if (!current) {
 				ctx.err('No issue yet: draft one with `npm run editor -- newsletter draft`.');
@@ -212,7 +220,7 @@ export const newsletterCommands: Record<string, Command> = {
 	subscribers: (args, ctx) =>
 		guarded(async () => {
 			const { values } = options(args, { csv: { type: 'boolean' } });
-			const subscribers = await withStore(async (store) => {
+			const subscribers = await withStore(ctx, async (store) => {
 				await store.purgeUnconfirmed();
 				return store.confirmedSubscribers();
 			});

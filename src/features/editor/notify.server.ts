@@ -1,5 +1,5 @@
 import type { Config } from '../../lib/config.server.ts';
-import { type Mail, type Mailer, mailerFromEnv } from '../../lib/mail.server.ts';
+import { createMailer, type Mail, type Mailer } from '../../lib/mail.server.ts';
 import { paths } from '../../lib/paths.ts';
 import { SITE_NAME } from '../../lib/site.ts';
 import type { EditorStore, Submission } from './types.ts';
@@ -9,10 +9,7 @@ export type { Mail, Mailer } from '../../lib/mail.server.ts';
 
 /** The editor's mailer: SMTP with every step bounded by OUTBOUND_TIMEOUT_MS, else the outbox. */
 export function mailerFor({ mail, outboundTimeoutMs }: Config): Mailer {
-	return mailerFromEnv(
-		{ SMTP_URL: mail.smtpUrl, MAIL_FROM: mail.from, OUTBOX_DIR: mail.outboxDir },
-		{ timeoutMs: outboundTimeoutMs },
-	);
+	return createMailer(mail, { timeoutMs: outboundTimeoutMs });
 }
 
 export function liveNotice(submission: Submission, toolUrl: string): Mail {

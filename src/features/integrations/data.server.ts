@@ -1,4 +1,5 @@
 import { liveTools, type Tool } from '../../lib/catalogue.server.ts';
+import { loadConfig } from '../../lib/config.server.ts';
 import { openIntegrationReader } from '../../lib/store/integrations.server.ts';
 import { type Hub, parseIntegrations, partnersByTool, rankHubs } from './graph.ts';
 import type { Integration, Partner } from './types.ts';
@@ -19,7 +20,7 @@ let once: Promise<IntegrationData> | undefined;
 export function integrationData(): Promise<IntegrationData> {
 	once ??= (async () => {
 		const tools = await liveTools();
-		const reader = await openIntegrationReader();
+		const reader = await openIntegrationReader(loadConfig('build'));
 		let rows;
 		try {
 			rows = await reader.listLiveIntegrations();

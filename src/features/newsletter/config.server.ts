@@ -1,9 +1,6 @@
+import type { Config } from '../../lib/config.server.ts';
 import { endpoints } from '../../lib/paths.ts';
-import { parseConfig } from '../../lib/config.server.ts';
 import { type LinkAction, signLink } from './tokens.server.ts';
-
-/** Used only on the embedded database (no SUPABASE_URL): a deployed site must set its own. */
-const DEV_SECRET = 'local-development-only-newsletter-secret';
 
 /** How long e-mailed links work: a confirmation 48 hours, an unsubscribe link a year. */
 export const LINK_LIFETIME_SECONDS: Record<LinkAction, number> = {
@@ -22,16 +19,14 @@ export interface NewsletterConfig {
 }
 
 /**
- * NEWSLETTER_SECRET (at least 32 characters), or a fixed development value when the site runs
- * on the embedded database; with SUPABASE_URL set a missing secret is a configuration error.
+ * The link settings from the configuration, which has checked NEWSLETTER_SECRET (at least 32
+ * characters, required with SUPABASE_URL; a development value on the embedded database).
  */
-export function newsletterConfigFromEnv(env: NodeJS.ProcessEnv = process.env): NewsletterConfig {
-	const secret = env.NEWSLETTER_SECRET || (env.SUPABASE_URL ? '' : DEV_SECRET);
-	if (secret.length < 32)
-		throw new Error(
-			'NEWSLETTER_SECRET must be set to a random string of at least 32 characters (it signs the confirm and unsubscribe links)',
-		);
-	return { secret, siteUrl: parseConfig(env, 'editor').siteUrl };
+export function newsletterConfigOf(config: Config): NewsletterConfig {
+	const { secret } = config.newsletter;
+	// Only a role that never signs links (the build) gets here without one.
+	if (!secret) throw new Error('NEWSLETTER_SECRET is not set: it signs the newsletter links');
+	return { secret, siteUrl: config.siteUrl };
 }
 
 /** The absolute address of a signed confirm or unsubscribe link. */

@@ -1,10 +1,10 @@
-import { embeddedDbConfig, embeddedDbUrl } from '../../lib/embedded-db/config.server.ts';
-import { type Mailer, mailerFromEnv } from '../../lib/mail.server.ts';
-import { SITE_NAME } from '../../lib/site.ts';
-import { connectEmbedded } from '../../lib/store/embedded.server.ts';
+import { type Config, ConfigError, parseConfig } from '../../lib/config.server.ts';
+import { embeddedDbUrl } from '../../lib/embedded-db/config.server.ts';
+import { createMailer, type Mailer } from '../../lib/mail.server.ts';
+import { connectEmbedded, sharedEmbeddedPool } from '../../lib/store/embedded.server.ts';
 import { supabaseClient } from '../../lib/store/supabase.server.ts';
-import { type NewsletterConfig, newsletterConfigFromEnv } from './config.server.ts';
-import { type SiteInfo, siteInfoFromEnv } from './site-info.ts';
+import { type NewsletterConfig, newsletterConfigOf } from './config.server.ts';
+import { type SiteInfo, siteInfoOf } from './site-info.ts';
 import {
 	embeddedNewsletterStore,
 	type NewsletterStore,
@@ -16,7 +16,7 @@ export interface NewsletterDeps {
 	/** The store, opened on first use; a rejection means it is unavailable (503). */
 	store: () => Promise<NewsletterStore>;
 	mailer: Mailer;
-	/** Read on first use, so a missing secret is a clear 503 and a log line, not a crash. */
+	/** Throws on a wrong configuration, so a missing secret is a clear 503 and a log line, not a crash. */
 	config: () => NewsletterConfig;
 	site: (config: NewsletterConfig) => SiteInfo;
 	/** The clock, in ms (tests move it to check expiry). */
@@ -24,27 +24,56 @@ export interface NewsletterDeps {
 	logError?: (message: string) => void;
 }
 
-/** The store with the server's privileges: Supabase with the secret key, or the embedded one. */
-export function newsletterStoreFromEnv(env: NodeJS.ProcessEnv = process.env): NewsletterStore {
-	if (env.SUPABASE_URL) {
-		if (!env.SUPABASE_SECRET_KEY) throw new Error('SUPABASE_SECRET_KEY is not set');
-		return supabaseNewsletterStore(supabaseClient(env.SUPABASE_URL, env.SUPABASE_SECRET_KEY));
-	}
-	return embeddedNewsletterStore(connectEmbedded(embeddedDbUrl(embeddedDbConfig(env))), true);
+function supabaseStore(config: Config, url: string, secretKey: string): NewsletterStore {
+	return supabaseNewsletterStore(supabaseClient(url, secretKey, fetch, config.outboundTimeoutMs));
 }
 
+/** The editor's store with the server's privileges, on a connection of its own (closed with it). */
+export function openNewsletterStore(config: Config): NewsletterStore {
+	const { backend } = config;
+	if (backend.kind === 'supabase') return supabaseStore(config, backend.url, backend.secretKey!);
+	return embeddedNewsletterStore(connectEmbedded(embeddedDbUrl(backend.db)), true);
+}
+
+/**
+ * The subscribe function's newsletter parts, as the configuration chose. On the embedded
+ * database they use the pool the warm functions share (npm start serves both in one process),
+ * looked up on every call so a pool dropped after a failure is replaced. A wrong configuration
+ * (the form deps log it in full at start) makes every call fail, which the handlers answer 503.
+ */
 export function newsletterDepsFromEnv(env: NodeJS.ProcessEnv = process.env): NewsletterDeps {
-	let opened: Promise<NewsletterStore> | undefined;
-	let config: NewsletterConfig | undefined;
+	let config: Config | undefined;
+	let configError: ConfigError | undefined;
+	try {
+		config = parseConfig(env, 'functions');
+	} catch (error) {
+		if (!(error instanceof ConfigError)) throw error;
+		configError = error;
+	}
+	const configured = (): Config => {
+		if (!config) throw configError!;
+		return config;
+	};
+	let supabase: NewsletterStore | undefined;
+	let embeddedUrl: string | undefined;
+	const store = async (): Promise<NewsletterStore> => {
+		const { backend } = configured();
+		if (backend.kind === 'supabase')
+			return (supabase ??= supabaseStore(config!, backend.url, backend.secretKey!));
+		return embeddedNewsletterStore(sharedEmbeddedPool((embeddedUrl ??= embeddedDbUrl(backend.db))));
+	};
+	// Short enough that a stuck SMTP server still leaves the function time to answer 503.
+	const mailer: Mailer = config
+		? createMailer(config.mail, { timeoutMs: Math.min(3000, config.outboundTimeoutMs) })
+		: async () => {
+				throw configError!;
+			};
+	let resolved: NewsletterConfig | undefined;
 	return {
-		store: () =>
-			(opened ??= Promise.resolve()
-				.then(() => newsletterStoreFromEnv(env))
-				.catch((error) => ((opened = undefined), Promise.reject(error)))),
-		// Short enough that a stuck SMTP server still leaves the function time to answer 503.
-		mailer: mailerFromEnv(env, { timeoutMs: 3000 }),
-		config: () => (config ??= newsletterConfigFromEnv(env)),
-		site: (resolved) => siteInfoFromEnv(env, SITE_NAME, resolved.siteUrl),
+		store,
+		mailer,
+		config: () => (resolved ??= newsletterConfigOf(configured())),
+		site: () => siteInfoOf(configured()),
 		logError: (message) => console.error(message),
 	};
 }

@@ -1,4 +1,6 @@
+import type { Config } from '../../lib/config.server.ts';
 import { slugify } from '../../lib/outbound.ts';
+import { SITE_NAME } from '../../lib/site.ts';
 
 /** What the e-mails need to know about the site. */
 export interface SiteInfo {
@@ -17,16 +19,15 @@ export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, strin
 	};
 }
 
-/** The site details from the environment, as the build sees them. */
-export function siteInfoFromEnv(
-	env: NodeJS.ProcessEnv,
-	siteName: string,
-	siteUrl: string,
+/** The site details from the configuration, as the build sees them. */
+export function siteInfoOf(
+	config: Pick<Config, 'siteUrl' | 'outboundRef' | 'logoUrlTemplate'>,
+	siteName = SITE_NAME,
 ): SiteInfo {
 	return {
 		siteName,
-		siteUrl,
-		ref: env.OUTBOUND_REF ?? slugify(siteName),
-		logoTemplate: env.LOGO_URL_TEMPLATE || 'https://icons.duckduckgo.com/ip3/{host}.ico',
+		siteUrl: config.siteUrl,
+		ref: config.outboundRef ?? slugify(siteName),
+		logoTemplate: config.logoUrlTemplate,
 	};
 }

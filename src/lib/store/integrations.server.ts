@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { ensureEmbeddedDb } from '../embedded-db/ensure.server.ts';
-import { embeddedDbConfig } from '../embedded-db/config.server.ts';
+import type { Config } from '../config.server.ts';
 import { connectEmbedded, type Sql } from './embedded.server.ts';
 import { supabaseClient } from './supabase.server.ts';
 import type { ToolRow } from './types.ts';
@@ -47,17 +47,15 @@ export function supabaseIntegrationReader(client: SupabaseClient): IntegrationRe
 	};
 }
 
-/** Integrations as the public sees them, from the same backend as `openCatalogueReader`. */
-export async function openIntegrationReader(
-	env: NodeJS.ProcessEnv = process.env,
-): Promise<IntegrationReader> {
-	if (env.SUPABASE_URL) {
-		const key = env.SUPABASE_PUBLISHABLE_KEY ?? env.SUPABASE_ANON_KEY;
-		if (!key)
-			throw new Error(
-				'SUPABASE_URL is set but SUPABASE_PUBLISHABLE_KEY is not: the build reads with the publishable key',
-			);
-		return supabaseIntegrationReader(supabaseClient(env.SUPABASE_URL, key));
-	}
-	return embeddedIntegrationReader(connectEmbedded(await ensureEmbeddedDb(embeddedDbConfig())));
+/**
+ * Integrations as the public sees them, from the backend the configuration chose, like
+ * `openCatalogueReader` (`loadConfig('build')` has checked the publishable key is there).
+ */
+export async function openIntegrationReader(config: Config): Promise<IntegrationReader> {
+	const { backend } = config;
+	if (backend.kind === 'supabase')
+		return supabaseIntegrationReader(
+			supabaseClient(backend.url, backend.publishableKey!, fetch, config.outboundTimeoutMs),
+		);
+	return embeddedIntegrationReader(connectEmbedded(await ensureEmbeddedDb(backend.db)));
 }
