@@ -8,10 +8,10 @@ import toastSheet from './toast.css?url';
 
 // The toasts' stylesheet is linked here, not imported as CSS: Astro would put an imported sheet
 // in every island page's <head> as a render-blocking <link> (withastro/astro#9495). It is a
-// hashed file like the others (cached for good, allowed by the CSP's style-src 'self'), and
-// this module finishes loading only once it has, so a toast never shows unstyled; if it cannot
-// load, the import fails and the form shows its plain notice instead.
-await new Promise((resolve, reject) => {
+// hashed file like the others (cached for good, allowed by the CSP's style-src 'self').
+// useFormSubmit waits for it before the first toast, so a toast never shows unstyled; if it
+// cannot load, the form shows its plain notice instead.
+export const stylesLoaded = new Promise((resolve, reject) => {
 	const link = Object.assign(document.createElement('link'), {
 		rel: 'stylesheet',
 		href: toastSheet,

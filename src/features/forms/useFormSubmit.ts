@@ -8,12 +8,17 @@ export type Toast = Submission['toast'];
 
 let submission: Promise<Submission> | undefined;
 
-/** Loads the posting and toast code once; a failed load is tried again next time. */
+/** Loads the posting and toast code and the toasts' styles once; a failed load is tried again next time. */
 function loadSubmission(): Promise<Submission> {
-	submission ??= import('./submission.tsx').catch((error: unknown) => {
-		submission = undefined;
-		throw error;
-	});
+	submission ??= import('./submission.tsx')
+		.then(async (loaded) => {
+			await loaded.stylesLoaded;
+			return loaded;
+		})
+		.catch((error: unknown) => {
+			submission = undefined;
+			throw error;
+		});
 	return submission;
 }
 
