@@ -67,15 +67,6 @@ export function embeddedEditorStore(sql: Sql): EditorStore {
 		async setToolStatus(id, status) {
 			await call(() => sql`select public.set_tool_status(${id}, ${status})`);
 		},
-		async subscribers() {
-			const rows =
-				await sql`select email, source, created_at from newsletter_subscribers order by created_at, id`;
-			return rows.map((row) => ({
-				email: row.email,
-				source: row.source,
-				subscribedAt: new Date(row.created_at),
-			}));
-		},
 		async requestRebuild(reason) {
 			await sql`insert into site_rebuilds (reason) values (${reason.slice(0, 500)})`;
 		},

@@ -89,20 +89,6 @@ export function supabaseEditorStore(client: SupabaseClient): EditorStore {
 		async setToolStatus(id, status) {
 			await rpc('set_tool_status', { p_id: id, p_status: status });
 		},
-		async subscribers() {
-			const rows = list(
-				await client
-					.from('newsletter_subscribers')
-					.select('email, source, created_at')
-					.order('created_at')
-					.order('id'),
-			);
-			return rows.map((row) => ({
-				email: row.email,
-				source: row.source,
-				subscribedAt: new Date(row.created_at),
-			}));
-		},
 		async requestRebuild(reason) {
 			check(await client.from('site_rebuilds').insert({ reason: reason.slice(0, 500) }));
 		},

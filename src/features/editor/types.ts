@@ -44,12 +44,6 @@ export interface ToolDraft {
 	category: CategorySlug;
 }
 
-export interface Subscriber {
-	email: string;
-	source: string;
-	subscribedAt: Date;
-}
-
 /** An editor-facing failure with a stable code, shown as-is and mapped to an exit code. */
 export class EditorError extends Error {
 	constructor(
@@ -71,7 +65,6 @@ export interface EditorStore {
 	tool(id: number): Promise<ToolRecord | null>;
 	updateTool(id: number, changes: Partial<ToolDraft>): Promise<void>;
 	setToolStatus(id: number, status: ToolRecord['status']): Promise<void>;
-	subscribers(): Promise<Subscriber[]>;
 	/** Records that the site needs a rebuild, and why. */
 	requestRebuild(reason: string): Promise<void>;
 	/**
