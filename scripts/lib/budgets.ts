@@ -18,7 +18,6 @@ export const BUDGETS = {
 	buildRssBytes: 1.5e9,
 	/** Marginal build cost per tool may vary this much between size intervals and still be linear. */
 	linearTolerance: 1.5,
-	functionP99Ms: 50,
 } as const;
 
 /**
