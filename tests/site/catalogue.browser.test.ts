@@ -6,6 +6,7 @@ import {
 	CARD_NAME_SELECTOR,
 	CARD_SELECTOR,
 	HOME_GRID_ID,
+	RESULTS_ID,
 } from '../../src/features/search/grid-markup.ts';
 import { RESULTS_PAGE_SIZE } from '../../src/features/search/results-window.ts';
 import { browserAvailable, launchChromium } from '../helpers/browser.ts';
@@ -133,6 +134,44 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 		await search(page).fill('');
 		expect(await visibleCardNames(page)).toEqual(liveNames);
 		expect(await page.getByText(/^Showing \d+ of/).count()).toBe(0);
+		expectNoErrors();
+		await close();
+	});
+
+	it('shows each match exactly as its card in the grid, logo included, search after search', async () => {
+		const { page, expectNoErrors, close } = await home();
+		// Result cards are reused from one keystroke to the next: each must end up a faithful
+		// copy of its own card (address, name, badge, description, category, logo), never a mix.
+		const cardOf = (list: string) =>
+			page.evaluate(
+				({ list, card }) =>
+					[...document.querySelectorAll(`#${list} ${card}`)].map((li) => ({
+						href: li.querySelector('a')?.getAttribute('href'),
+						category: li.getAttribute('data-category'),
+						text: li.querySelector('.card__body')?.textContent,
+						// A deferred logo's image is still the text of its <noscript> in the grid.
+						logo:
+							li.querySelector('.logo img')?.getAttribute('src') ??
+							/src="([^"]+)"/.exec(li.querySelector('.logo noscript')?.textContent ?? '')?.[1] ??
+							null,
+					})),
+				{ list, card: CARD_SELECTOR },
+			);
+		const grid = new Map((await cardOf(HOME_GRID_ID)).map((card) => [card.href, card]));
+		for (const query of ['a', 'ar', 'r', 'e', 'es', 'x', '']) {
+			await search(page).fill(query);
+			if (!query) break;
+			const expected = liveNames.filter((name) => name.toLowerCase().includes(query));
+			await expect.poll(() => visibleCardNames(page)).toEqual(expected.slice(0, RESULTS_PAGE_SIZE));
+			// The logos follow the text a frame later.
+			await expect.poll(() => page.locator(`#${RESULTS_ID} [data-logo-pending]`).count()).toBe(0);
+			const shown = await cardOf(RESULTS_ID);
+			for (const card of shown) {
+				expect(card).toEqual(grid.get(card.href));
+				expect(card.logo).toMatch(/^https?:\/\//);
+			}
+		}
+		expect(await visibleCardNames(page)).toEqual(liveNames);
 		expectNoErrors();
 		await close();
 	});

@@ -11,13 +11,7 @@ import {
 	nameFilter,
 } from './filters.ts';
 import { GRID_DORMANT_ATTRIBUTE, RESULTS_ID } from './grid-markup.ts';
-import {
-	type Card,
-	indexCards,
-	RESULTS_PAGE_SIZE,
-	resultCard,
-	showInList,
-} from './results-window.ts';
+import { type Card, fillSlots, indexCards, RESULTS_PAGE_SIZE } from './results-window.ts';
 import NoMatches from './NoMatches.tsx';
 import ShowMore from './ShowMore.tsx';
 import { type HistoryMode, useFilterAddress } from './useFilterAddress.ts';
@@ -68,10 +62,7 @@ export default function ToolSearch({ total, gridId, categories }: Props) {
 		const filtering = isFiltering(filters, next);
 		const found = filterCards(cards.current, filters, next);
 		if (results.current)
-			showInList(
-				results.current,
-				filtering ? found.matches.slice(0, RESULTS_PAGE_SIZE).map(resultCard) : [],
-			);
+			fillSlots(results.current, filtering ? found.matches.slice(0, RESULTS_PAGE_SIZE) : []);
 		document.getElementById(gridId)?.toggleAttribute(GRID_DORMANT_ATTRIBUTE, filtering);
 		setValues(next);
 		setResult(found);
@@ -89,7 +80,7 @@ export default function ToolSearch({ total, gridId, categories }: Props) {
 		const next = limit + RESULTS_PAGE_SIZE;
 		const list = results.current;
 		if (!list) return;
-		showInList(list, result.matches.slice(0, next).map(resultCard));
+		fillSlots(list, result.matches.slice(0, next));
 		setLimit(next);
 		if (focusFrom !== null) list.children[focusFrom]?.querySelector('a')?.focus();
 	}
