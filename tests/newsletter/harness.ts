@@ -11,8 +11,11 @@ import { nextIp, postJson, testDeps } from '../functions/harness.ts';
 
 export const SITE = 'http://localhost:8888';
 
-/** The subscribe function's two handlers on a real database, with a mailer that keeps what it sends. */
-export function newsletterFunction(sql: Sql) {
+/**
+ * The subscribe function's two handlers on a real database, with a mailer that keeps what it
+ * sends; `overrides` replace parts of the newsletter's deps (a failing store, say).
+ */
+export function newsletterFunction(sql: Sql, overrides: Partial<NewsletterDeps> = {}) {
 	const sent: Mail[] = [];
 	const clock = { now: Date.now() };
 	const mailer: Mailer & { fail?: boolean } = Object.assign(async (mail: Mail) => {
@@ -26,6 +29,7 @@ export function newsletterFunction(sql: Sql) {
 		config: () => ({ secret: 'test-secret-test-secret-test-secret-0123', siteUrl: SITE }),
 		site: (config) => siteInfoOf(parseConfig({ SITE_URL: config.siteUrl }, 'functions')),
 		now: () => clock.now,
+		...overrides,
 	};
 	const signUpHandler = createSubscribeHandler(withDoubleOptIn(testDeps(sql), deps));
 	const linkHandler = createNewsletterLinkHandler(deps);

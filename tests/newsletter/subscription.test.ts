@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
+import { embeddedNewsletterStore } from '../../src/features/newsletter/store.server.ts';
 import { linksIn, newsletterFunction, subscriberRow } from './harness.ts';
 
 let db: TestDb;
@@ -114,5 +115,34 @@ describe('sign-ups', () => {
 		expect(await subscriberRow(db.sql, 'stale@example.com')).toBeUndefined();
 		for (const email of ['recent@example.com', 'kept@example.com', 'gone@example.com'])
 			expect(await subscriberRow(db.sql, email)).toBeDefined();
+	});
+});
+
+describe('a database that stops answering', () => {
+	it('a confirm link answers 503 within its deadline, starts the next call from a fresh store, and works then', async () => {
+		const working = newsletterFunction(db.sql);
+		await working.signUp('stuck@example.com');
+		const { confirm } = linksIn(working.sent.at(-1)!);
+		// The first store's queries never settle, as a pool whose server died can leave them.
+		const real = embeddedNewsletterStore(db.sql);
+		const stuck = { ...real, confirm: () => new Promise<never>(() => {}) };
+		let current: typeof real = stuck;
+		let dropped = 0;
+		const fn = newsletterFunction(db.sql, {
+			store: async () => current,
+			storeTimeoutMs: 300,
+			dropStore: () => {
+				dropped++;
+				current = real;
+			},
+		});
+		const answer = await fn.open(confirm, 'POST');
+		expect(answer.status).toBe(503);
+		expect(answer.headers.get('retry-after')).toBe('120');
+		expect(dropped).toBe(1);
+		expect((await subscriberRow(db.sql, 'stuck@example.com')).status).toBe('unconfirmed');
+		const again = await fn.open(confirm, 'POST');
+		expect(again.status).toBe(303);
+		expect((await subscriberRow(db.sql, 'stuck@example.com')).status).toBe('confirmed');
 	});
 });

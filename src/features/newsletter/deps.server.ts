@@ -1,7 +1,11 @@
 import { type Config, ConfigError, parseConfig } from '../../lib/config.server.ts';
 import { embeddedDbUrl } from '../../lib/embedded-db/config.server.ts';
 import { createMailer, type Mailer } from '../../lib/mail.server.ts';
-import { connectEmbedded, sharedEmbeddedPool } from '../../lib/store/embedded.server.ts';
+import {
+	connectEmbedded,
+	dropSharedEmbeddedPool,
+	sharedEmbeddedPool,
+} from '../../lib/store/embedded.server.ts';
 import { supabaseClient } from '../../lib/store/supabase.server.ts';
 import { type NewsletterConfig, newsletterConfigOf } from './config.server.ts';
 import { type SiteInfo, siteInfoOf } from './site-info.ts';
@@ -19,6 +23,13 @@ export interface NewsletterDeps {
 	/** Throws on a wrong configuration, so a missing secret is a clear 503 and a log line, not a crash. */
 	config: () => NewsletterConfig;
 	site: (config: NewsletterConfig) => SiteInfo;
+	/**
+	 * Called after a store call failed: a pool that saw its database die can leave queries
+	 * that never settle, so the next call starts from a fresh one (as the forms do).
+	 */
+	dropStore?: () => void;
+	/** How long a store call may take before the link answers 503. */
+	storeTimeoutMs?: number;
 	/** The clock, in ms (tests move it to check expiry). */
 	now?: () => number;
 	logError?: (message: string) => void;
@@ -71,6 +82,10 @@ export function newsletterDepsFromEnv(env: NodeJS.ProcessEnv = process.env): New
 	let resolved: NewsletterConfig | undefined;
 	return {
 		store,
+		dropStore: () => {
+			if (embeddedUrl) dropSharedEmbeddedPool(embeddedUrl);
+		},
+		storeTimeoutMs: config?.outboundTimeoutMs,
 		mailer,
 		config: () => (resolved ??= newsletterConfigOf(configured())),
 		site: () => siteInfoOf(configured()),

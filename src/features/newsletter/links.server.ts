@@ -1,3 +1,4 @@
+import { STORE_TIMEOUT_MS, withDeadline } from '../forms/store-answers.server.ts';
 import { paths } from '../../lib/paths.ts';
 import type { NewsletterDeps } from './deps.server.ts';
 import { linkPageResponse, seeOther } from './pages.server.ts';
@@ -66,13 +67,13 @@ export function createNewsletterLinkHandler(deps: NewsletterDeps) {
 
 		const { subscriberId, consentMs } = verified.claims;
 		try {
-			const store = await deps.store();
-			if (action === 'unsubscribe') {
+			const result = await withDeadline(deps.storeTimeoutMs ?? STORE_TIMEOUT_MS, async () => {
+				const store = await deps.store();
 				// 'invalid' means no row at all (an unconfirmed sign-up purged): not on the list either.
-				await store.unsubscribe(subscriberId);
-				return seeOther(paths.unsubscribed);
-			}
-			const result = await store.confirm(subscriberId, consentMs);
+				if (action === 'unsubscribe') return (await store.unsubscribe(subscriberId), 'left');
+				return store.confirm(subscriberId, consentMs);
+			});
+			if (result === 'left') return seeOther(paths.unsubscribed);
 			if (result === 'invalid')
 				return linkPageResponse({
 					status: 410,
@@ -84,6 +85,7 @@ export function createNewsletterLinkHandler(deps: NewsletterDeps) {
 			return seeOther(paths.subscriptionConfirmed);
 		} catch (error) {
 			deps.logError?.(`[newsletter] store error: ${(error as Error).message}`);
+			deps.dropStore?.();
 			return unavailable();
 		}
 	};
