@@ -20,6 +20,37 @@ const unlisted = new Set([
 	paths.unsubscribed,
 ]);
 
+/**
+ * Lazy modules (the forms' posting and toast code, the works-with picker) load with a plain
+ * `import()`. Vite wraps every dynamic import of the browser build in a preload helper
+ * (~0.7 KB gzip on each page with an island, vitejs/vite#18551) even with `modulePreload`
+ * off; here nothing is preloaded (a lazy chunk's imports are React and the runtime, already
+ * loaded), so the helper is just the call. Its other job, loading a lazy module's CSS, does
+ * not arise (Astro puts such CSS on the page itself); should Vite ever hand it CSS to load,
+ * the build stops rather than drop the sheet.
+ * @returns {import('vite').Plugin}
+ */
+function lazyImportsWithoutPreload() {
+	const helper = '\0vite/preload-helper.js';
+	return {
+		name: 'lazy-imports-without-preload',
+		enforce: 'pre',
+		configEnvironment: (name) =>
+			name === 'client' ? { build: { modulePreload: false } } : undefined,
+		resolveId: (id) => (id === helper ? helper : undefined),
+		load: (id) => (id === helper ? 'export const __vitePreload = (load) => load();' : undefined),
+		writeBundle(_, bundle) {
+			for (const chunk of Object.values(bundle)) {
+				// With modulePreload off, Vite lists only CSS files as a lazy import's dependencies.
+				if (chunk.type === 'chunk' && chunk.code.includes('__vite__mapDeps'))
+					this.error(
+						`${chunk.fileName} lazily imports CSS that Vite's preload helper would load: lazyImportsWithoutPreload in astro.config.mjs no longer fits this build`,
+					);
+			}
+		},
+	};
+}
+
 export default defineConfig({
 	// SITE_URL, else Netlify's URL: canonical links, sitemap, feed.
 	site: config.siteUrl,
@@ -33,6 +64,7 @@ export default defineConfig({
 	// request is the shared global sheet, which every page reuses from the cache.
 	build: { inlineStylesheets: 'auto' },
 	vite: {
+		plugins: [lazyImportsWithoutPreload()],
 		environments: {
 			client: {
 				build: {

@@ -6,9 +6,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
+import { integrationKey } from '../../src/features/integrations/key.ts';
 import { paths } from '../../src/lib/paths.ts';
+import type { Sql } from '../../src/lib/store/embedded.server.ts';
 import { chromiumPath, launchChromium } from '../lib/chromium.ts';
-import { BENCH_CHROMIUM_ARGS, frameFloor, paintTimings, searchLatency } from './browser.ts';
+import {
+	BENCH_CHROMIUM_ARGS,
+	frameFloor,
+	paintTimings,
+	type SearchLatency,
+	searchLatency,
+} from './browser.ts';
+import { median, ms, percentile } from './stats.ts';
 import { buildSite, directorySize } from './build.ts';
 import { benchFunctions, type FunctionsOutcome } from './functions.ts';
 import { pagePayload } from '../lib/page-payload.ts';
@@ -65,10 +74,12 @@ async function benchSize(
 	const catalogue = syntheticCatalogue(tools);
 	const db = await startBenchDb({ seed: false });
 	let build;
+	let worksWith: { key: string; names: string[] } | null;
 	const buildLoad = os.loadavg()[0];
 	try {
 		await insertTools(db.sql, catalogue);
 		const pairs = await insertIntegrations(db.sql);
+		worksWith = await mostConnectedPartners(db.sql);
 		log(`${tools} tools and ${pairs} integrations inserted; building`);
 		build = await buildSite(db, siteDir);
 	} finally {
@@ -103,6 +114,16 @@ async function benchSize(
 					rounds: mode.searchRounds,
 					budgetMs: mode.searchBudgetMs,
 				});
+				log(typed('typed', result.search));
+				if (worksWith) {
+					log(`typing with the works-with filter on (${worksWith.names.length} partners)`);
+					result.searchWorksWith = await searchLatency(browser, server.origin, worksWith.names, {
+						rounds: mode.searchRounds,
+						budgetMs: mode.searchBudgetMs,
+						address: `?works_with=${worksWith.key}`,
+					});
+					log(typed('typed with works-with on', result.searchWorksWith));
+				}
 			} finally {
 				await server.close();
 			}
@@ -111,6 +132,26 @@ async function benchSize(
 	} finally {
 		await build.dispose();
 	}
+}
+
+/** A typing pass in the log as soon as it is measured (a later step can still fail). */
+function typed(what: string, search: SearchLatency) {
+	const p95 = percentile(search.samples, 95);
+	return `${what}: ${search.samples.length} keystrokes, p50 ${ms(median(search.samples))}, p95 ${ms(p95)}, ${search.wrongResults} wrong`;
+}
+
+/** The most connected tool's key and its partners' names, in catalogue (name) order. */
+async function mostConnectedPartners(sql: Sql) {
+	const [hub] = await sql`select id from (
+			select tool_low_id as id from tool_integrations union all
+			select tool_high_id from tool_integrations) ends
+		group by id order by count(*) desc, id limit 1`;
+	if (!hub) return null;
+	const rows = await sql`select a.name from tool_integrations i
+		join construction_apps a on a.id = case when i.tool_low_id = ${hub.id}
+			then i.tool_high_id else i.tool_low_id end
+		where ${hub.id} in (i.tool_low_id, i.tool_high_id)`;
+	return { key: integrationKey(Number(hub.id)), names: rows.map((row) => String(row.name)) };
 }
 
 const started = performance.now();

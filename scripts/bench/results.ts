@@ -12,6 +12,8 @@ export interface SizeResult {
 	/** null when no Chromium was found. */
 	paints: PaintTimings | null;
 	search: SearchLatency | null;
+	/** The same typing with the "works with" filter on (the most connected tool's partners). */
+	searchWorksWith?: SearchLatency | null;
 	/** 1-minute load average when the build and the browser runs started: above the core count, other work shared the CPU. */
 	loadAverage: { build: number; browser: number | null };
 }

@@ -56,6 +56,9 @@ describe('JavaScript on the home page', () => {
 		);
 		expect(code.join('\n')).not.toContain('Toastify__');
 		expect(code.join('\n')).toMatch(/import\(["'`]\.\/submission\.[\w-]+\.js["'`]\)/);
+		// astro.config.mjs's lazyImportsWithoutPreload: a lazy import is the import, without
+		// Vite's preload helper (0.7 KB gzip) and its list of chunks the page already has.
+		expect(code.join('\n')).not.toMatch(/__vite__mapDeps|vite:preloadError/);
 	});
 });
 

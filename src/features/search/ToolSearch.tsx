@@ -9,12 +9,15 @@ import {
 	filterStatus,
 	isFiltering,
 	nameFilter,
+	worksWithFilter,
 } from './filters.ts';
 import { GRID_DORMANT_ATTRIBUTE, RESULTS_ID } from './grid-markup.ts';
 import { type Card, fillSlots, indexCards, RESULTS_PAGE_SIZE } from './results-window.ts';
 import NoMatches from './NoMatches.tsx';
 import ShowMore from './ShowMore.tsx';
 import { type HistoryMode, useFilterAddress } from './useFilterAddress.ts';
+import { HUB_CHIPS, WORKS_WITH_LIST_ID, worksWithChoices } from './works-with-options.ts';
+import WorksWithPicker from './WorksWithPicker.tsx';
 
 interface Props {
 	/** How many tools the page's grid holds. */
@@ -30,11 +33,21 @@ interface Props {
  * catalogue data: it indexes each card's name and `data-category` once. The whole grid stays
  * as the server rendered it; while a filter narrows it, the grid is set aside (not re-laid out)
  * and copies of the first page of matches fill a results list, so a keystroke costs the same
- * at 100 or 50,000 tools. The filters live in the address (`/?category=&q=`).
+ * at 100 or 50,000 tools. The filters live in the address (`/?category=&q=&works_with=`).
  */
 export default function ToolSearch({ total, gridId, categories }: Props) {
+	// Read from the page's datalist on first use (never while rendering on the server).
+	const choiceList = useRef<ReturnType<typeof worksWithChoices> | null>(null);
+	const choices = () =>
+		(choiceList.current ??= worksWithChoices(
+			document.getElementById(WORKS_WITH_LIST_ID) as HTMLDataListElement | null,
+		));
 	const filters = useMemo(
-		() => [categoryFilter(new Set(categories.map((c) => c.slug))), nameFilter],
+		() => [
+			categoryFilter(new Set(categories.map((c) => c.slug))),
+			nameFilter,
+			worksWithFilter((key) => choices().byKey(key)?.partners ?? null),
+		],
 		[categories],
 	);
 	const [values, setValues] = useState<FilterValues>({});
@@ -88,6 +101,8 @@ export default function ToolSearch({ total, gridId, categories }: Props) {
 	const query = values.q ?? '';
 	const trimmed = query.trim();
 	const chosen = categories.find((c) => c.slug === values.category);
+	const worksWith = values.works_with ?? '';
+	const worksWithName = worksWith ? (choices().byKey(worksWith)?.name ?? '') : '';
 	const filtering = isFiltering(filters, values);
 	const shown = result.matches.length;
 	return (
@@ -124,18 +139,26 @@ export default function ToolSearch({ total, gridId, categories }: Props) {
 				onSelect={(category) => update({ category }, 'push')}
 				allChip={allChip}
 			/>
+			<WorksWithPicker
+				hubs={() => choices().first(HUB_CHIPS)}
+				selected={worksWith}
+				selectedName={worksWithName}
+				keyOfName={(name) => choices().byName(name)?.key ?? null}
+				onSelect={(key) => update({ works_with: key }, 'push')}
+			/>
 			{chosen && (
 				<p className="search__category">
 					{chosen.description} <a href={chosen.href}>More about {chosen.label}</a>
 				</p>
 			)}
 			<p className="search__status" role="status" aria-live="polite">
-				{filterStatus(indexed ? shown : total, total, query, chosen?.label)}
+				{filterStatus(indexed ? shown : total, total, query, chosen?.label, worksWithName)}
 			</p>
 			{indexed > 0 && filtering && shown === 0 && (
 				<NoMatches
 					query={trimmed}
 					categoryLabel={chosen?.label}
+					worksWithName={worksWithName}
 					onClearSearch={() => {
 						update({ q: '' }, 'replace');
 						searchBox.current?.focus();
@@ -143,6 +166,10 @@ export default function ToolSearch({ total, gridId, categories }: Props) {
 					onAllCategories={() => {
 						update({ category: '' }, 'push');
 						allChip.current?.focus();
+					}}
+					onAnyPartner={() => {
+						update({ works_with: '' }, 'push');
+						searchBox.current?.focus();
 					}}
 				/>
 			)}

@@ -1,10 +1,12 @@
 import { nameMatcher, toolCount } from './search-rule.ts';
 
-/** A card of the home page, indexed once: its element, lowercase name and category slug. */
+/** A card of the home page, indexed once: its element, lowercase name, category slug and tool id. */
 export interface IndexedCard<Element = unknown> {
 	element: Element;
 	nameKey: string;
 	category: string;
+	/** The tool's id (from the card's link), for the "works with" filter. */
+	id?: number;
 }
 
 /**
@@ -40,6 +42,24 @@ export function categoryFilter(known: ReadonlySet<string>): CardFilter {
 		param: 'category',
 		read: (raw) => (raw && known.has(raw) ? raw : ''),
 		matcher: (value) => (value ? (card) => card.category === value : null),
+	};
+}
+
+/**
+ * The tools that work with one chosen tool: `?works_with=<key>` (an integration key, the tool
+ * id). `partnersOf` gives a key's partner ids, or null for a key the page does not offer
+ * (which then means all). One set lookup per card, so a keystroke costs the same with it on.
+ */
+export function worksWithFilter(
+	partnersOf: (key: string) => ReadonlySet<number> | null,
+): CardFilter {
+	return {
+		param: 'works_with',
+		read: (raw) => (raw && partnersOf(raw) ? raw : ''),
+		matcher(value) {
+			const partners = value ? partnersOf(value) : null;
+			return partners ? (card) => card.id !== undefined && partners.has(card.id) : null;
+		},
 	};
 }
 
@@ -112,11 +132,21 @@ export function searchWithValues(
 	return query ? `?${query}` : '';
 }
 
-/** The live status line, e.g. "3 of 182 tools match “pro” in Estimating & Takeoff". */
-export function filterStatus(shown: number, total: number, query: string, categoryLabel = '') {
+/**
+ * The live status line, e.g. "3 of 182 tools match “pro” in Estimating & Takeoff and work
+ * with Procore".
+ */
+export function filterStatus(
+	shown: number,
+	total: number,
+	query: string,
+	categoryLabel = '',
+	worksWithName = '',
+) {
 	const trimmed = query.trim();
-	if (!trimmed && !categoryLabel) return toolCount(total);
+	if (!trimmed && !categoryLabel && !worksWithName) return toolCount(total);
 	const match = trimmed ? ` match “${trimmed}”` : '';
 	const within = categoryLabel ? ` in ${categoryLabel}` : '';
-	return `${shown} of ${toolCount(total)}${match}${within}`;
+	const partners = worksWithName ? `${trimmed ? ' and' : ''} work with ${worksWithName}` : '';
+	return `${shown} of ${toolCount(total)}${match}${within}${partners}`;
 }

@@ -37,9 +37,16 @@ export function indexCards(grid: HTMLElement | null): Card[] {
 			element,
 			nameKey: searchKey(name.textContent ?? ''),
 			category: element.dataset.category ?? '',
+			id: toolIdFromLink(name.closest('a')?.getAttribute('href')),
 		});
 	}
 	return cards;
+}
+
+/** The tool id in a card's link (`/app/{id}/`, see paths.tool). */
+function toolIdFromLink(href: string | null | undefined): number | undefined {
+	const id = /\/app\/(\d+)\/$/.exec(href ?? '')?.[1];
+	return id === undefined ? undefined : Number(id);
 }
 
 /** Which card each slot of a results list shows now. */
