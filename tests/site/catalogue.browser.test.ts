@@ -140,7 +140,7 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 
 	it('shows each match exactly as its card in the grid, logo included, search after search', async () => {
 		const { page, expectNoErrors, close } = await home();
-		// Result cards are reused from one keystroke to the next: each must end up a faithful
+		// Result cards are copies kept from one search to the next: each must be a faithful
 		// copy of its own card (address, name, badge, description, category, logo), never a mix.
 		const cardOf = (list: string) =>
 			page.evaluate(
@@ -163,8 +163,6 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 			if (!query) break;
 			const expected = liveNames.filter((name) => name.toLowerCase().includes(query));
 			await expect.poll(() => visibleCardNames(page)).toEqual(expected.slice(0, RESULTS_PAGE_SIZE));
-			// The logos follow the text a frame later.
-			await expect.poll(() => page.locator(`#${RESULTS_ID} [data-logo-pending]`).count()).toBe(0);
 			const shown = await cardOf(RESULTS_ID);
 			for (const card of shown) {
 				expect(card).toEqual(grid.get(card.href));

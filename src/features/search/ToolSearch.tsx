@@ -12,7 +12,13 @@ import {
 	worksWithFilter,
 } from './filters.ts';
 import { GRID_DORMANT_ATTRIBUTE, RESULTS_ID } from './grid-markup.ts';
-import { type Card, fillSlots, indexCards, RESULTS_PAGE_SIZE } from './results-window.ts';
+import {
+	type Card,
+	indexCards,
+	RESULTS_PAGE_SIZE,
+	resultCard,
+	showInList,
+} from './results-window.ts';
 import NoMatches from './NoMatches.tsx';
 import ShowMore from './ShowMore.tsx';
 import { type HistoryMode, useFilterAddress } from './useFilterAddress.ts';
@@ -75,7 +81,10 @@ export default function ToolSearch({ total, gridId, categories }: Props) {
 		const filtering = isFiltering(filters, next);
 		const found = filterCards(cards.current, filters, next);
 		if (results.current)
-			fillSlots(results.current, filtering ? found.matches.slice(0, RESULTS_PAGE_SIZE) : []);
+			showInList(
+				results.current,
+				filtering ? found.matches.slice(0, RESULTS_PAGE_SIZE).map(resultCard) : [],
+			);
 		document.getElementById(gridId)?.toggleAttribute(GRID_DORMANT_ATTRIBUTE, filtering);
 		setValues(next);
 		setResult(found);
@@ -93,7 +102,7 @@ export default function ToolSearch({ total, gridId, categories }: Props) {
 		const next = limit + RESULTS_PAGE_SIZE;
 		const list = results.current;
 		if (!list) return;
-		fillSlots(list, result.matches.slice(0, next));
+		showInList(list, result.matches.slice(0, next).map(resultCard));
 		setLimit(next);
 		if (focusFrom !== null) list.children[focusFrom]?.querySelector('a')?.focus();
 	}

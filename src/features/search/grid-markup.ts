@@ -9,10 +9,6 @@ export const CARD_CLASS = 'card';
 export const CARD_NAME_CLASS = 'card__name';
 export const CARD_SELECTOR = `li.${CARD_CLASS}`;
 export const CARD_NAME_SELECTOR = `.${CARD_NAME_CLASS}`;
-/** The card's link, its 'New' badge and its description (ToolCard.astro), which a result slot refills. */
-export const CARD_LINK_SELECTOR = '.card__link';
-export const CARD_BADGE_SELECTOR = '.badge';
-export const CARD_DESCRIPTION_SELECTOR = '.card__description';
 
 /** The id of the home page's whole grid, and of the list the island shows matches in. */
 export const HOME_GRID_ID = 'tool-grid';

@@ -1,13 +1,6 @@
 import type { IndexedCard } from './filters.ts';
 import { revealLogos } from './deferred-logos.ts';
-import {
-	CARD_BADGE_SELECTOR,
-	CARD_DESCRIPTION_SELECTOR,
-	CARD_LINK_SELECTOR,
-	CARD_NAME_CLASS,
-	CARD_NAME_SELECTOR,
-	CARD_SELECTOR,
-} from './grid-markup.ts';
+import { CARD_NAME_CLASS, CARD_SELECTOR } from './grid-markup.ts';
 import { searchKey } from './search-rule.ts';
 
 /**
@@ -17,8 +10,23 @@ import { searchKey } from './search-rule.ts';
  */
 export const RESULTS_PAGE_SIZE = 12;
 
+/**
+ * Puts exactly `elements`, in order, into `list`, touching the DOM only when that changes.
+ * Growing the list by a page appends; anything else replaces the children in one call, which
+ * moves (never clones) the elements, so a card keeps its loaded logo.
+ */
+export function showInList(list: ParentNode & { children: HTMLCollection }, elements: Element[]) {
+	const current = list.children;
+	let same = 0;
+	while (same < elements.length && same < current.length && current[same] === elements[same])
+		same++;
+	if (same === elements.length && same === current.length) return;
+	if (same === current.length) list.append(...elements.slice(same));
+	else list.replaceChildren(...elements);
+}
+
 /** A card of the home grid as the search island indexes it. */
-export type Card = IndexedCard<Element>;
+export type Card = IndexedCard<Element> & { copy?: Element };
 
 /**
  * Every card of the grid, in order, indexed once (name and category from its markup). One
@@ -49,84 +57,14 @@ function toolIdFromLink(href: string | null | undefined): number | undefined {
 	return id === undefined ? undefined : Number(id);
 }
 
-/** Which card each slot of a results list shows now. */
-const shownIn = new WeakMap<Element, Card>();
-
 /**
- * Shows `cards`, in order, in `list`: one slot (a copy of a card, made once) per card, kept
- * from one keystroke to the next and refilled with the next card's address, name, badge and
- * description. Refilling text costs the browser a fraction of what new elements cost (style,
- * layout; measured about 6 ms against 10 ms for 12 cards at 10,000 tools), so typing stays
- * within a frame. A refilled slot shows the card's monogram; its logo image comes a frame
- * later (`revealSlotLogos`), like any image.
+ * The card as the results list shows it: a copy made on first use and kept, so the grid itself
+ * never changes during a search and a copy keeps its loaded logo from one keystroke to the next.
  */
-export function fillSlots(list: Element, cards: readonly Card[]) {
-	while (list.children.length > cards.length) list.lastElementChild!.remove();
-	cards.forEach((card, index) => {
-		const slot = list.children[index] ?? list.appendChild(card.element.cloneNode(true) as Element);
-		if (shownIn.get(slot) === card) return;
-		refill(slot, card.element);
-		shownIn.set(slot, card);
-	});
-	revealAfterPaint(list);
-}
-
-const pendingReveal = new WeakMap<Element, number>();
-
-/**
- * Reveals the slots' logos once the browser has painted their text: in the task after the
- * next frame, so a keystroke's frame never waits for image requests, and a visitor typing
- * fast requests only the logos of the results they stop at.
- */
-function revealAfterPaint(list: Element) {
-	cancelAnimationFrame(pendingReveal.get(list) ?? 0);
-	pendingReveal.set(
-		list,
-		requestAnimationFrame(() => setTimeout(() => revealSlotLogos(list))),
-	);
-}
-
-/** Writes a card into a slot copied from a card (perhaps another one): same markup. */
-function refill(slot: Element, card: Element) {
-	slot.setAttribute('data-category', card.getAttribute('data-category') ?? '');
-	const link = slot.querySelector(CARD_LINK_SELECTOR)!;
-	link.setAttribute('href', card.querySelector(CARD_LINK_SELECTOR)?.getAttribute('href') ?? '');
-	for (const selector of [CARD_NAME_SELECTOR, CARD_DESCRIPTION_SELECTOR]) {
-		const text = card.querySelector(selector)?.textContent ?? '';
-		const target = slot.querySelector(selector)!;
-		if (target.textContent !== text) target.textContent = text;
+export function resultCard(card: Card): Element {
+	if (!card.copy) {
+		card.copy = card.element.cloneNode(true) as Element;
+		revealLogos(card.copy);
 	}
-	// The 'New' badge, right after the name, when the card has one.
-	const badge = card.querySelector(CARD_BADGE_SELECTOR);
-	const slotBadge = slot.querySelector(CARD_BADGE_SELECTOR);
-	if (badge && !slotBadge) slot.querySelector(CARD_NAME_SELECTOR)!.after(badge.cloneNode(true));
-	if (!badge) slotBadge?.remove();
-	const logo = slot.querySelector(LOGO_SELECTOR)!;
-	logo.replaceChildren();
-	logo.setAttribute('data-monogram', monogramOf(card));
-	logo.setAttribute(LOGO_PENDING_ATTRIBUTE, '');
-}
-
-const LOGO_SELECTOR = '.logo';
-const LOGO_PENDING_ATTRIBUTE = 'data-logo-pending';
-
-function monogramOf(card: Element): string {
-	const logo = card.querySelector<HTMLElement>(LOGO_SELECTOR);
-	return logo?.dataset.monogram ?? logo?.querySelector('img')?.dataset.monogram ?? '';
-}
-
-/**
- * Puts the logo image of each refilled slot in `list` back: the card's own logo markup (a
- * loaded image comes from the browser's cache), revealed if it was deferred.
- */
-function revealSlotLogos(list: Element) {
-	for (const logo of list.querySelectorAll(`[${LOGO_PENDING_ATTRIBUTE}]`)) {
-		const slot = logo.closest(CARD_SELECTOR);
-		const card = slot && shownIn.get(slot);
-		const source = card?.element.querySelector(LOGO_SELECTOR);
-		if (!source) continue;
-		const copy = source.cloneNode(true) as Element;
-		revealLogos(copy);
-		logo.replaceWith(copy);
-	}
+	return card.copy;
 }
