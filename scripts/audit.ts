@@ -94,15 +94,7 @@ try {
 			await fetch(`${base}${pagePath}`, { headers: { 'accept-encoding': 'br, gzip' } }).then(
 				(response) => response.arrayBuffer(),
 			);
-			const result = await lighthouse(`${base}${pagePath}`, {
-				port: chrome.port,
-				output: 'json',
-				logLevel: 'error',
-				onlyCategories: [...categories],
-				blockedUrlPatterns,
-			});
-			if (!result) throw new Error(`Lighthouse gave no result for ${pagePath}`);
-			const { lhr } = result;
+			const lhr = await measure(`${base}${pagePath}`);
 			if (options.save) {
 				const file = `${name.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '')}-${run}.json`;
 				await writeFile(path.join(options.save, file), JSON.stringify(lhr));
@@ -137,6 +129,30 @@ try {
 	chrome.kill();
 }
 
+/**
+ * One Lighthouse run. A loaded machine sometimes loses the trace's navigation start
+ * (NO_NAVSTART and the like): that says nothing about the page, so such a run is tried once more.
+ */
+async function measure(url: string) {
+	for (let attempt = 1; ; attempt++) {
+		const result = await lighthouse(url, {
+			port: chrome.port,
+			output: 'json',
+			logLevel: 'error',
+			onlyCategories: [...categories],
+			blockedUrlPatterns,
+		});
+		if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+		if (!result.lhr.runtimeError || attempt === 2) return result.lhr;
+		console.error(`${url}: ${result.lhr.runtimeError.code}, measuring again`);
+	}
+}
+
+function median(sorted: number[]) {
+	const middle = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
 function score(value: number | null | undefined) {
 	return value == null ? '–' : String(Math.round(value * 100));
 }
@@ -166,7 +182,7 @@ for (const [name, values] of lcpByPage) {
 	const over = values.filter((value) => value > LCP_BUDGET_MS).length;
 	const spread =
 		values.length > 1
-			? `${(sorted[0] / 1000).toFixed(2)}-${seconds(sorted.at(-1)!)} in ${values.length} runs, median ${seconds(sorted[Math.floor((sorted.length - 1) / 2)])}`
+			? `${(sorted[0] / 1000).toFixed(2)}-${seconds(sorted.at(-1)!)} in ${values.length} runs, median ${seconds(median(sorted))}`
 			: seconds(sorted[0]);
 	const verdict = over ? `over budget in ${over} of ${values.length}` : 'within budget';
 	console.log(`- ${name}: ${spread}, ${verdict}; element ${lcpElements.get(name) ?? '?'}`);
