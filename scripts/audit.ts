@@ -2,7 +2,8 @@
 // Lighthouse (mobile preset, Debian Chromium, offline) on the home page, a tool page and
 // /newapp/ of a site that is already running (default http://localhost:PORT, e.g. `npm start`).
 // Prints the four category scores and the largest contentful paint per page and run, the LCP
-// spread against its budget, then what kept each score below 100. --save keeps each report.
+// spread against its budget, the requests that ended before the first paint (what Lantern adds
+// to its estimate), then what kept each score below 100. --save keeps each run's report.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -85,6 +86,7 @@ const rows: string[][] = [];
 const shortfalls: string[] = [];
 const lcpByPage = new Map<string, number[]>();
 const lcpElements = new Map<string, string>();
+const beforePaint: string[] = [];
 if (options.save) await mkdir(options.save, { recursive: true });
 try {
 	for (let run = 1; run <= runs; run++) {
@@ -105,6 +107,7 @@ try {
 			// Largest contentful paint as Lighthouse simulates it (slow 4G, 4x CPU).
 			const lcp = lhr.audits['largest-contentful-paint']?.numericValue;
 			if (lcp != null) lcpByPage.set(name, [...(lcpByPage.get(name) ?? []), lcp]);
+			beforePaint.push(`${label}: ${requestsBeforePaint(lhr).join(', ') || 'the document alone'}`);
 			const element = lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details);
 			if (element) lcpElements.set(name, element);
 			rows.push([
@@ -157,6 +160,26 @@ function score(value: number | null | undefined) {
 	return value == null ? '–' : String(Math.round(value * 100));
 }
 
+/**
+ * The requests besides the document that finished before the paint Chromium really made. Lantern
+ * builds its LCP estimate from these: each one that needed a connection of its own (HTTP/1.1)
+ * costs two simulated round trips after the document, whatever its priority.
+ */
+function requestsBeforePaint(lhr: { audits: Record<string, { details?: unknown }> }) {
+	const metrics = lhr.audits.metrics?.details as
+		{ items?: { observedLargestContentfulPaint?: number }[] } | undefined;
+	const paint = metrics?.items?.[0]?.observedLargestContentfulPaint;
+	const requests = (
+		lhr.audits['network-requests']?.details as
+			{ items?: { url: string; networkEndTime?: number; transferSize?: number }[] } | undefined
+	)?.items;
+	if (paint == null || !requests) return ['?'];
+	return requests
+		.slice(1)
+		.filter((request) => (request.networkEndTime ?? Infinity) <= paint && request.transferSize)
+		.map((request) => new URL(request.url).pathname.split('/').pop() || request.url);
+}
+
 /** The LCP element's markup, from the first table of Lighthouse's element audit. */
 function lcpElementOf(details: unknown): string | undefined {
 	const items = (details as { items?: { items?: { node?: { snippet?: string } }[] }[] })?.items;
@@ -187,6 +210,10 @@ for (const [name, values] of lcpByPage) {
 	const verdict = over ? `over budget in ${over} of ${values.length}` : 'within budget';
 	console.log(`- ${name}: ${spread}, ${verdict}; element ${lcpElements.get(name) ?? '?'}`);
 }
+console.log(
+	'\nRequests besides the document that ended before the first paint (Lantern counts them):',
+);
+for (const line of beforePaint) console.log(`- ${line}`);
 if (encoding === 'uncompressed')
 	console.log(
 		'  (the HTML came uncompressed, as from netlify serve: a CDN compresses, so these LCP ' +
