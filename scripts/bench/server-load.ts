@@ -76,7 +76,7 @@ async function loadRun(
 		rows: { subscribe: 0, submit: 0 },
 		unanswered: 0,
 		duplicates: 0,
-		rssBytes: 0,
+		rss: { total: 0, server: 0, databaseOwner: 0, other: 0 },
 		loadAverage: 0,
 	};
 }
@@ -136,7 +136,7 @@ export async function benchServerLoad(siteDir: string, seconds: number): Promise
 			run.rows = { subscribe: subscribers.acked, submit: submissions.acked };
 			run.unanswered = subscribers.n - subscribers.acked + (submissions.n - submissions.acked);
 			run.duplicates = subscribers.n - subscribers.d + (submissions.n - submissions.d);
-			run.rssBytes = processTreeRss(site.child.pid!);
+			run.rss = processTreeRss(site.child.pid!);
 			runs.push(run);
 		}
 		return { seconds, clients: CLIENTS, atRest, runs };
