@@ -9,6 +9,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { embeddedDbConfig, embeddedDbUrl } from '../../src/lib/embedded-db/config.server.ts';
 import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
+import { NODE_HEAP_FLAGS } from '../../src/server/heap-flags.ts';
 import { startScript, stopProcess } from '../lib/processes.ts';
 import { freePort } from '../lib/free-port.ts';
 import {
@@ -96,7 +97,13 @@ export async function benchServerLoad(siteDir: string, seconds: number): Promise
 		// Every client is 127.0.0.1: the limit is raised so the load measures the work itself.
 		RATE_LIMIT_PER_HOUR: '1000000',
 	};
-	const site = await startScript(['scripts/start.ts'], env, 'site ready', 300_000);
+	// As `npm start` runs it (package.json passes the same flags through tsx).
+	const site = await startScript(
+		[...NODE_HEAP_FLAGS, 'scripts/start.ts'],
+		env,
+		'site ready',
+		300_000,
+	);
 	const sql = connectEmbedded(embeddedDbUrl(embeddedDbConfig(env)), { max: 1 });
 	try {
 		// The forms' ceiling for all clients together (record 0009) would refuse a load this size.
