@@ -20,8 +20,17 @@ export interface LoadRun {
 	duplicates: number;
 	/** 1-minute load average after the run: above 2, other work shared the two cores. */
 	loadAverage: number;
-	/** Resident memory of npm start's process tree (server + database owner) after the run. */
-	rssBytes: number;
+	/** Resident memory of npm start's process tree after the run, whole and by process. */
+	rss: TreeRss;
+}
+
+/** VmRSS of `npm start`'s processes: the server, its database owner, and any helpers. */
+export interface TreeRss {
+	total: number;
+	server: number;
+	databaseOwner: number;
+	/** Everything else in the tree (tsx's esbuild service processes). */
+	other: number;
 }
 
 export interface ServerLoad {
@@ -55,17 +64,25 @@ export async function sequentialLatencies(
 	return latencies.slice(10); // the first few open connections and fill caches
 }
 
-/** VmRSS of `pid` and all its descendants, from /proc. */
-export function processTreeRss(pid: number): number {
+const readProc = (pid: number, file: string) => {
+	try {
+		return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+	} catch {
+		return null; // The process ended while listing.
+	}
+};
+
+/**
+ * VmRSS of `pid` (the server) and all its descendants, from /proc, each process read the same
+ * way after every run; the database owner is the descendant running `db-owner.ts`.
+ */
+export function processTreeRss(pid: number): TreeRss {
 	const parents = new Map<number, number>();
 	for (const entry of readdirSync('/proc')) {
 		if (!/^\d+$/.test(entry)) continue;
-		try {
-			const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+		const stat = readProc(Number(entry), 'stat');
+		if (stat)
 			parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-		} catch {
-			// The process ended while listing.
-		}
 	}
 	const tree = new Set([pid]);
 	for (let grew = true; grew;) {
@@ -73,16 +90,16 @@ export function processTreeRss(pid: number): number {
 		for (const [child, parent] of parents)
 			if (tree.has(parent) && !tree.has(child)) grew = tree.add(child) !== undefined;
 	}
-	let bytes = 0;
+	const rss: TreeRss = { total: 0, server: 0, databaseOwner: 0, other: 0 };
 	for (const member of tree) {
-		try {
-			const status = readFileSync(`/proc/${member}/status`, 'utf8');
-			bytes += Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-		} catch {
-			// Gone meanwhile.
-		}
+		const status = readProc(member, 'status');
+		const bytes = Number(/VmRSS:\s+(\d+) kB/.exec(status ?? '')?.[1] ?? 0) * 1024;
+		rss.total += bytes;
+		if (member === pid) rss.server += bytes;
+		else if (readProc(member, 'cmdline')?.includes('db-owner.ts')) rss.databaseOwner += bytes;
+		else rss.other += bytes;
 	}
-	return bytes;
+	return rss;
 }
 
 const exact = (run: LoadRun, clients: number) =>
@@ -96,7 +113,7 @@ export function renderServerLoad(load: ServerLoad, handlerOnly?: string): string
 	const [first, second] = load.runs;
 	const worst = (pick: (run: LoadRun) => number, max: boolean) =>
 		(max ? Math.max : Math.min)(...load.runs.map(pick));
-	const growth = second ? (second.rssBytes - first.rssBytes) / first.rssBytes : NaN;
+	const growth = second ? (second.rss.total - first.rss.total) / first.rss.total : NaN;
 	const functionP50 = median(load.atRest.functionMs);
 	const homeP50 = median(load.atRest.homeMs);
 	const budgets = table(
@@ -137,7 +154,9 @@ export function renderServerLoad(load: ServerLoad, handlerOnly?: string): string
 			],
 			[
 				'memory after the load grows ≤ 10% run to run',
-				`${mb(first.rssBytes)} → ${second ? mb(second.rssBytes) : 'n/a'} (${(growth * 100).toFixed(1)}%)`,
+				second
+					? `${mb(first.rss.total)} → ${mb(second.rss.total)} (${(growth * 100).toFixed(1)}%); server ${mb(first.rss.server)} → ${mb(second.rss.server)}, database owner ${mb(first.rss.databaseOwner)} → ${mb(second.rss.databaseOwner)}`
+					: `${mb(first.rss.total)} → n/a`,
 				verdict(Number.isFinite(growth) ? growth <= LOAD_BUDGETS.memoryGrowth : null),
 			],
 		],
@@ -156,7 +175,7 @@ export function renderServerLoad(load: ServerLoad, handlerOnly?: string): string
 			'their rows',
 			'cut off at the stop, stored',
 			'duplicates',
-			'RSS server + db',
+			'RSS whole (server / db owner / other)',
 			'load avg',
 		],
 		load.runs.map((r, i) => [
@@ -172,7 +191,7 @@ export function renderServerLoad(load: ServerLoad, handlerOnly?: string): string
 			`${r.rows.subscribe} / ${r.rows.submit}`,
 			r.unanswered,
 			r.duplicates,
-			mb(r.rssBytes),
+			`${mb(r.rss.total)} (${mb(r.rss.server)} / ${mb(r.rss.databaseOwner)} / ${mb(r.rss.other)})`,
 			r.loadAverage.toFixed(1),
 		]),
 	);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { embeddedDbConfig, embeddedDbUrl } from '../../src/lib/embedded-db/config.server.ts';
 import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
+import { NODE_HEAP_FLAGS } from '../../src/server/heap-flags.ts';
 import { startScript, stopProcess } from '../lib/processes.ts';
 import { freePort } from '../lib/free-port.ts';
 import {
@@ -76,7 +77,7 @@ async function loadRun(
 		rows: { subscribe: 0, submit: 0 },
 		unanswered: 0,
 		duplicates: 0,
-		rssBytes: 0,
+		rss: { total: 0, server: 0, databaseOwner: 0, other: 0 },
 		loadAverage: 0,
 	};
 }
@@ -96,7 +97,13 @@ export async function benchServerLoad(siteDir: string, seconds: number): Promise
 		// Every client is 127.0.0.1: the limit is raised so the load measures the work itself.
 		RATE_LIMIT_PER_HOUR: '1000000',
 	};
-	const site = await startScript(['scripts/start.ts'], env, 'site ready', 300_000);
+	// As `npm start` runs it (package.json passes the same flags through tsx).
+	const site = await startScript(
+		[...NODE_HEAP_FLAGS, 'scripts/start.ts'],
+		env,
+		'site ready',
+		300_000,
+	);
 	const sql = connectEmbedded(embeddedDbUrl(embeddedDbConfig(env)), { max: 1 });
 	try {
 		// The forms' ceiling for all clients together (record 0009) would refuse a load this size.
@@ -136,7 +143,7 @@ export async function benchServerLoad(siteDir: string, seconds: number): Promise
 			run.rows = { subscribe: subscribers.acked, submit: submissions.acked };
 			run.unanswered = subscribers.n - subscribers.acked + (submissions.n - submissions.acked);
 			run.duplicates = subscribers.n - subscribers.d + (submissions.n - submissions.d);
-			run.rssBytes = processTreeRss(site.child.pid!);
+			run.rss = processTreeRss(site.child.pid!);
 			runs.push(run);
 		}
 		return { seconds, clients: CLIENTS, atRest, runs };

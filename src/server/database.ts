@@ -8,6 +8,7 @@ import { type EmbeddedDbConfig, embeddedDbUrl } from '../lib/embedded-db/config.
 import { isListening } from '../lib/embedded-db/ensure.server.ts';
 import { connectEmbedded, type Sql } from '../lib/store/embedded.server.ts';
 import type { OwnerMessage } from './db-owner.ts';
+import { NODE_HEAP_FLAGS } from './heap-flags.ts';
 
 export interface KeptDatabase {
 	url: string;
@@ -20,7 +21,7 @@ const CHECK_EVERY_MS = 2000;
 function startOwner(config: EmbeddedDbConfig, log: (line: string) => void): Promise<ChildProcess> {
 	const child = spawn(
 		process.execPath,
-		['--import', 'tsx', path.resolve(import.meta.dirname, 'db-owner.ts')],
+		[...NODE_HEAP_FLAGS, '--import', 'tsx', path.resolve(import.meta.dirname, 'db-owner.ts')],
 		{
 			env: {
 				...process.env,

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import net from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
+import { execRaw } from './exec-raw.server.ts';
 import {
 	AUTH_CLEARTEXT,
 	CANCEL_REQUEST,
@@ -87,14 +88,14 @@ export class PgliteWireServer {
 	/**
 	 * A client left mid-transaction (or mid-batch): undo it and free the session for the others.
 	 * Sync first, which ends an unfinished extended-protocol batch; then a simple-protocol
-	 * rollback. Both go through execProtocolRaw: PGlite's exec() takes the same mutex as
+	 * rollback. Both go through execRaw (PGlite's raw protocol): PGlite's exec() takes the same mutex as
 	 * runExclusive, so calling it in here waited on itself forever and froze every client.
 	 */
 	private async rollbackAndRelease(release: () => void) {
 		await this.db
 			.runExclusive(async () => {
-				await this.db.execProtocolRaw(SYNC_MESSAGE);
-				await this.db.execProtocolRaw(ROLLBACK_QUERY);
+				await execRaw(this.db, SYNC_MESSAGE);
+				await execRaw(this.db, ROLLBACK_QUERY);
 			})
 			.catch(() => {});
 		release();
@@ -122,7 +123,7 @@ export class PgliteWireServer {
 					for (const message of messages) {
 						if (socket.destroyed) break;
 						const reply = await this.db.runExclusive(() =>
-							this.db.execProtocolRaw(new Uint8Array(message)),
+							execRaw(this.db, new Uint8Array(message)),
 						);
 						if (reply.length && !socket.destroyed) socket.write(reply);
 					}
