@@ -42,6 +42,7 @@ beforeAll(async () => {
 		ASTRO_OUT_DIR: path.join(root, 'dist'),
 		SUPABASE_URL: '',
 		RATE_LIMIT_PER_HOUR: '10000',
+		OUTBOX_DIR: path.join(root, 'outbox'),
 	};
 	// What a build leaves behind: an owner started on demand, exiting after 3 s unused. The
 	// build's own connection stays open until npm start is up (as when npm start runs the build).

@@ -52,6 +52,8 @@ beforeAll(async () => {
 				EMBEDDED_DB_PORT: new URL(inject('dbUrl')).port,
 				SUPABASE_URL: '',
 				RATE_LIMIT_PER_HOUR: '10000',
+				// Confirmation e-mails go where the suite's other servers put theirs, not into the repository.
+				OUTBOX_DIR: inject('outboxDir'),
 				NETLIFY_TELEMETRY_DISABLED: '1',
 				BROWSER: 'none',
 				XDG_CONFIG_HOME: path.resolve('.data/netlify-config'),
