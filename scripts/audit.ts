@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { loadConfig } from '../src/lib/config.server.ts';
+import { CHROMIUM_FLAGS } from './lib/chromium.ts';
 
 const { values: options, positionals } = parseArgs({
 	allowPositionals: true,
@@ -72,16 +73,7 @@ const pages = (
 
 const chrome = await chromeLauncher.launch({
 	chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-	chromeFlags: [
-		'--headless=new',
-		'--no-sandbox',
-		'--disable-gpu',
-		'--disable-quic',
-		'--no-first-run',
-		'--disable-background-networking',
-		'--disable-component-update',
-		'--disable-sync',
-	],
+	chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
 });
 const rows: string[][] = [];
 const shortfalls: string[] = [];

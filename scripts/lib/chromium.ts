@@ -8,6 +8,17 @@ export function chromiumPath(): string | undefined {
 	return candidates.find((candidate) => candidate && existsSync(candidate));
 }
 
+/** The flags this machine needs: no sandbox (root), no GPU, no network beyond what a page asks for. */
+export const CHROMIUM_FLAGS = [
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+];
+
 /** Headless Chromium with the flags this machine needs (no network beyond loopback); Playwright gives each launch a fresh profile. */
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
 	const executablePath = chromiumPath();
@@ -15,15 +26,6 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
 	return chromium.launch({
 		executablePath,
 		headless: true,
-		args: [
-			'--no-sandbox',
-			'--disable-gpu',
-			'--disable-quic',
-			'--no-first-run',
-			'--disable-background-networking',
-			'--disable-component-update',
-			'--disable-sync',
-			...extraArgs,
-		],
+		args: [...CHROMIUM_FLAGS, ...extraArgs],
 	});
 }
