@@ -6,7 +6,8 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createSubmitHandler } from '../../src/features/forms/handlers.server.ts';
 import { editor, fakeBuildHook } from '../editor/cli.ts';
 import { postJson, testDeps } from '../functions/harness.ts';
-import { freePort, startTestDb, type TestDb } from '../helpers/test-db.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
+import { startTestDb, type TestDb } from '../helpers/test-db.ts';
 
 let db: TestDb;
 let hook: Awaited<ReturnType<typeof fakeBuildHook>>;

@@ -9,7 +9,7 @@ import { formDepsFromEnv } from '../../src/features/forms/deps.server.ts';
 import { createSubscribeHandler } from '../../src/features/forms/handlers.server.ts';
 import { embeddedDbConfig, embeddedDbUrl } from '../../src/lib/embedded-db/config.server.ts';
 import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
-import { freePort } from '../helpers/test-db.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
 import { postJson } from './harness.ts';
 
 const PATH = '/.netlify/functions/subscribe';

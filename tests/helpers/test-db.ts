@@ -1,21 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../scripts/lib/free-port.ts';
 import { startEmbeddedDb } from '../../src/lib/embedded-db/server.server.ts';
 import { connectEmbedded, type Sql } from '../../src/lib/store/embedded.server.ts';
-
-/** A free TCP port on loopback. */
-export function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = net.createServer();
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as net.AddressInfo;
-			server.close(() => resolve(port));
-		});
-		server.once('error', reject);
-	});
-}
 
 export interface TestDb {
 	url: string;

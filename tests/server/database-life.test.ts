@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { embeddedDbConfig, embeddedDbUrl } from '../../src/lib/embedded-db/config.server.ts';
 import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
-import { freePort } from '../helpers/test-db.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
 import { type Started, startScript, stopProcess } from '../../scripts/lib/processes.ts';
 
 let root: string;

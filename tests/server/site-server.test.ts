@@ -9,7 +9,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readNetlifyToml } from '../../src/server/netlify-toml.ts';
 import { type SiteServer, startSiteServer } from '../../src/server/serve.ts';
-import { freePort } from '../helpers/test-db.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
 
 let root: string;
 let dist: string;

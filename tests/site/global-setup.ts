@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { waitForFileLock } from '../../src/lib/embedded-db/file-lock.server.ts';
-import { freePort, startTestDb, type TestDb } from '../helpers/test-db.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
+import { startTestDb, type TestDb } from '../helpers/test-db.ts';
 import { FAKE_SECRETS, FIXTURE_TOOLS, insertFixtures } from './fixtures.ts';
 
 declare module 'vitest' {
