@@ -1,17 +1,16 @@
 // Cross-site request forgery: a page on another website cannot make its visitors' browsers
 // sign up or submit. Same-site posts, no-JS posts from the site's pages and clients that send
 // no Origin (curl, a mail provider's one-click unsubscribe) still work.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formDepsFromEnv } from '../../src/features/forms/deps.server.ts';
 import {
 	createSubmitHandler,
 	createSubscribeHandler,
 } from '../../src/features/forms/handlers.server.ts';
-import { startTestDb, type TestDb } from '../helpers/test-db.ts';
-import { nextIp, testDeps } from './harness.ts';
+import { formsTestDb, nextIp, testDeps } from './harness.ts';
 
 const SITE = 'https://contech.example';
-let db: TestDb;
+const db = formsTestDb();
 const counts = async () => {
 	const [row] = await db.sql`select
 		(select count(*) from newsletter_subscribers)::int as subscribers,
@@ -20,13 +19,7 @@ const counts = async () => {
 	return row;
 };
 
-beforeAll(async () => {
-	db = await startTestDb();
-});
-afterAll(() => db?.stop());
 beforeEach(async () => {
-	await db.sql`delete from newsletter_subscribers`;
-	await db.sql`delete from new_app_submissions`;
 	await db.sql`delete from rate_limits`;
 });
 

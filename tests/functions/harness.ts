@@ -1,8 +1,10 @@
 import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { FormDeps } from '../../src/features/forms/handlers.server.ts';
 import { NEWSLETTER_SOURCE } from '../../src/features/forms/deps.server.ts';
 import { connectEmbedded, type Sql } from '../../src/lib/store/embedded.server.ts';
 import { embeddedFormStore } from '../../src/lib/store/form-store.server.ts';
+import { startTestDb, type TestDb } from '../helpers/test-db.ts';
 
 /** Handler dependencies on a real embedded database, with a generous rate limit unless set. */
 export function testDeps(sql: Sql, overrides: Partial<FormDeps> = {}): FormDeps {
@@ -100,4 +102,25 @@ export function transportCases(path: string): [string, () => Request, number, st
 			'payload_too_large',
 		],
 	];
+}
+
+/**
+ * A real database for one test file: started before its tests, stopped after them, and
+ * emptied of sign-ups and submissions before each test.
+ */
+export function formsTestDb(): { readonly sql: Sql } {
+	let db: TestDb | undefined;
+	beforeAll(async () => {
+		db = await startTestDb();
+	});
+	afterAll(() => db?.stop());
+	beforeEach(async () => {
+		await db!.sql`delete from newsletter_subscribers`;
+		await db!.sql`delete from new_app_submissions`;
+	});
+	return {
+		get sql() {
+			return db!.sql;
+		},
+	};
 }

@@ -1,24 +1,15 @@
 // Inputs the mail system or a reader would be fooled by: e-mail local parts with misplaced
 // dots, tool names with markup or invisible characters. The functions refuse them with a
 // clear 422 and store nothing; the database's own checks refuse the same names and URLs.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { urlField } from '../../src/features/forms/fields.server.ts';
 import {
 	createSubmitHandler,
 	createSubscribeHandler,
 } from '../../src/features/forms/handlers.server.ts';
-import { startTestDb, type TestDb } from '../helpers/test-db.ts';
-import { nextIp, postJson, testDeps } from './harness.ts';
+import { formsTestDb, nextIp, postJson, testDeps } from './harness.ts';
 
-let db: TestDb;
-beforeAll(async () => {
-	db = await startTestDb();
-});
-afterAll(() => db?.stop());
-beforeEach(async () => {
-	await db.sql`delete from newsletter_subscribers`;
-	await db.sql`delete from new_app_submissions`;
-});
+const db = formsTestDb();
 const count = async (table: 'newsletter_subscribers' | 'new_app_submissions') =>
 	(await db.sql`select count(*)::int as n from ${db.sql(table)}`)[0].n as number;
 

@@ -1,22 +1,15 @@
 // Who a rate limit counts: an IPv6 client by its /64, and every client together up to the
 // form's ceiling per hour, so neither one /64 nor a distributed flood can fill the queue.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { rateLimitKey } from '../../src/features/forms/client-key.server.ts';
 import {
 	createSubmitHandler,
 	createSubscribeHandler,
 } from '../../src/features/forms/handlers.server.ts';
-import { startTestDb, type TestDb } from '../helpers/test-db.ts';
-import { postJson, testDeps } from './harness.ts';
+import { formsTestDb, postJson, testDeps } from './harness.ts';
 
-let db: TestDb;
-beforeAll(async () => {
-	db = await startTestDb();
-});
-afterAll(() => db?.stop());
+const db = formsTestDb();
 beforeEach(async () => {
-	await db.sql`delete from newsletter_subscribers`;
-	await db.sql`delete from new_app_submissions`;
 	await db.sql`delete from rate_limits`;
 	await db.sql`update rate_limit_ceilings set max_hits = case bucket when 'subscribe' then 600 else 120 end`;
 });

@@ -1,18 +1,17 @@
 // Rate limiting through both handlers: a request and its rate-limit hit are one database call,
 // and the answers a visitor sees are those of the earlier two-call design.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FormDeps } from '../../src/features/forms/handlers.server.ts';
 import {
 	createSubmitHandler,
 	createSubscribeHandler,
 } from '../../src/features/forms/handlers.server.ts';
 import type { FormStore } from '../../src/lib/store/types.ts';
-import { startTestDb, type TestDb } from '../helpers/test-db.ts';
-import { postForm, postJson, testDeps } from './harness.ts';
+import { formsTestDb, postForm, postJson, testDeps } from './harness.ts';
 
 const SUBSCRIBE = '/.netlify/functions/subscribe';
 const SUBMIT = '/.netlify/functions/submit';
-let db: TestDb;
+const db = formsTestDb();
 let clientNumber = 0;
 /** A fresh client address per test, so counts never leak between tests. */
 const freshIp = () => `203.0.113.${++clientNumber}`;
@@ -35,15 +34,6 @@ async function expectRateLimited(response: Response) {
 		message: `Too many attempts from your network. Please try again in ${Math.ceil(retryAfter / 60)} minutes.`,
 	});
 }
-
-beforeAll(async () => {
-	db = await startTestDb();
-});
-afterAll(() => db?.stop());
-beforeEach(async () => {
-	await db.sql`delete from newsletter_subscribers`;
-	await db.sql`delete from new_app_submissions`;
-});
 
 describe('the limit on accepted requests', () => {
 	it('lets max requests through, then answers 429 with Retry-After and stores nothing', async () => {
