@@ -6,12 +6,12 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { type CompressedFiles, encodeResponse } from './compression.ts';
 import { clientIp, functionContext, type NetlifyHandler } from './functions.ts';
 import type { NetlifyConfig } from './netlify-toml.ts';
 
-type Env = { Variables: { file?: string } };
+type Env = { Variables: { file?: string; build?: number } };
 
 export interface SiteAppOptions {
 	config: NetlifyConfig;
@@ -33,9 +33,14 @@ async function waitForDirectory(dir: string, maxMs = 2000): Promise<void> {
 
 const isFile = (file: string) => statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
 
+/** Which build `dir` is (its inode: a rebuild swaps in a new directory), or 0 while none is. */
+const buildOf = (dir: string) => statSync(dir, { throwIfNoEntry: false })?.ino ?? 0;
+
 export function siteApp({ config, functions, files, logError = console.error }: SiteAppOptions) {
 	const root = config.publishDir;
 	const app = new Hono<Env>();
+	/** Requests already answered once more after a rebuild's swap (never a third time). */
+	const retries = new WeakSet<Request>();
 
 	app.all('/.netlify/functions/:name', async (c) => {
 		const handler = functions.get(c.req.param('name'));
@@ -44,19 +49,45 @@ export function siteApp({ config, functions, files, logError = console.error }: 
 		return handler(c.req.raw, functionContext(ip, randomUUID()));
 	});
 
+	/**
+	 * A file lookup that failed because a rebuild swapped dist/ while this request was being
+	 * answered (the file found, then gone; or looked for in neither build) is answered once
+	 * more, from the new directory; `undefined` when the failure is a real one.
+	 */
+	async function answerAgainIfSwapped(c: Context<Env>): Promise<Response | undefined> {
+		const build = buildOf(root);
+		if (retries.has(c.req.raw) || (build !== 0 && build === c.get('build'))) return undefined;
+		await waitForDirectory(root);
+		const again = new Request(c.req.raw);
+		retries.add(again);
+		return app.fetch(again, c.env);
+	}
+
 	// Files: netlify.toml's headers, then the body in the encoding the client accepts.
 	app.use('*', async (c, next) => {
 		await waitForDirectory(root);
+		c.set('build', buildOf(root));
 		await next();
 		const file = c.get('file');
 		if (file && c.res.body !== undefined) {
-			const encoded = await encodeResponse(
-				c.res,
-				file,
-				c.req.header('accept-encoding'),
-				c.req.method,
-				files,
-			);
+			let encoded: Response;
+			try {
+				encoded = await encodeResponse(
+					c.res,
+					file,
+					c.req.header('accept-encoding'),
+					c.req.method,
+					files,
+				);
+			} catch (error) {
+				if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+				await c.res.body?.cancel().catch(() => {});
+				const again = await answerAgainIfSwapped(c);
+				if (!again) throw error;
+				c.res = undefined;
+				c.res = again;
+				return;
+			}
 			// Hono copies the old answer's headers onto a new one (Content-Length included):
 			// the encoded answer replaces it whole.
 			c.res = undefined;
@@ -81,6 +112,8 @@ export function siteApp({ config, functions, files, logError = console.error }: 
 	app.get('*', serveStatic({ root, onFound: (file, c) => c.set('file', file) }));
 
 	app.notFound(async (c) => {
+		const again = await answerAgainIfSwapped(c);
+		if (again) return again;
 		const file = path.join(root, '404.html');
 		const page = await readFile(file, 'utf8').catch(() => null);
 		if (page === null) return c.text('Not found', 404);
@@ -90,7 +123,13 @@ export function siteApp({ config, functions, files, logError = console.error }: 
 
 	app.onError((error, c) => {
 		logError(`[server] ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
-		return c.text('Internal server error', 500);
+		// A new answer of its own: c.text() would carry the headers a file answer had already
+		// set (its Content-Length among them, which left the client waiting for bytes).
+		c.res = undefined;
+		return new Response('Internal server error', {
+			status: 500,
+			headers: { 'Content-Type': 'text/plain; charset=utf-8', ...config.headersFor(c.req.path) },
+		});
 	});
 
 	return app;
