@@ -1,6 +1,6 @@
 // The `npm start` site: dist/ and the Netlify functions behind one Hono app, answering as
 // Netlify does (headers from netlify.toml on files, the 404 page with status 404, pretty URLs).
-import { existsSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -22,19 +22,21 @@ export interface SiteAppOptions {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Which build `dir` is (its inode: a rebuild swaps in a new directory), or 0 while none is. */
+const buildOf = (dir: string) => statSync(dir, { throwIfNoEntry: false })?.ino ?? 0;
+
 /**
- * A rebuild swaps a new dist/ in with two renames; a request that falls between them waits for
- * the new directory instead of getting a 404 (never longer than `maxMs`).
+ * The build being served. A rebuild swaps a new dist/ in with two renames; a request that falls
+ * between them waits for the new directory instead of getting a 404 (never longer than `maxMs`).
  */
-async function waitForDirectory(dir: string, maxMs = 2000): Promise<void> {
-	for (const deadline = Date.now() + maxMs; !existsSync(dir) && Date.now() < deadline;)
-		await sleep(10);
+async function currentBuild(dir: string, maxMs = 2000): Promise<number> {
+	for (const deadline = Date.now() + maxMs; ; await sleep(10)) {
+		const build = buildOf(dir);
+		if (build !== 0 || Date.now() >= deadline) return build;
+	}
 }
 
 const isFile = (file: string) => statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
-
-/** Which build `dir` is (its inode: a rebuild swaps in a new directory), or 0 while none is. */
-const buildOf = (dir: string) => statSync(dir, { throwIfNoEntry: false })?.ino ?? 0;
 
 export function siteApp({ config, functions, files, logError = console.error }: SiteAppOptions) {
 	const root = config.publishDir;
@@ -57,7 +59,7 @@ export function siteApp({ config, functions, files, logError = console.error }: 
 	async function answerAgainIfSwapped(c: Context<Env>): Promise<Response | undefined> {
 		const build = buildOf(root);
 		if (retries.has(c.req.raw) || (build !== 0 && build === c.get('build'))) return undefined;
-		await waitForDirectory(root);
+		await currentBuild(root);
 		const again = new Request(c.req.raw);
 		retries.add(again);
 		return app.fetch(again, c.env);
@@ -65,8 +67,7 @@ export function siteApp({ config, functions, files, logError = console.error }: 
 
 	// Files: netlify.toml's headers, then the body in the encoding the client accepts.
 	app.use('*', async (c, next) => {
-		await waitForDirectory(root);
-		c.set('build', buildOf(root));
+		c.set('build', await currentBuild(root));
 		await next();
 		const file = c.get('file');
 		if (file && c.res.body !== undefined) {
