@@ -38,14 +38,29 @@ export function itemListJsonLd(name: string, pageUrls: URL[]): JsonLd {
 	};
 }
 
-/** One tool: the software at its own address, described by our page. */
+/** A price the vendor itself publishes (never a third party's estimate). */
+export interface PublishedPrice {
+	amount: string;
+	currency: string;
+	/** "USD 39 per user a month", as the page shows it. */
+	description: string;
+}
+
+/**
+ * One tool: the software at its own address, described by our page. `operatingSystem` and
+ * `offers` only from facts read on the vendor's pages; a sub-category per job it does.
+ */
 export function softwareApplicationJsonLd(tool: {
 	name: string;
 	description: string;
 	url: string;
 	categoryLabel: string;
 	pageUrl: URL;
+	alsoDoes?: string[];
+	operatingSystems?: string[];
+	price?: PublishedPrice | null;
 }): JsonLd {
+	const subCategories = [tool.categoryLabel, ...(tool.alsoDoes ?? [])];
 	return {
 		'@context': CONTEXT,
 		'@type': 'SoftwareApplication',
@@ -54,7 +69,17 @@ export function softwareApplicationJsonLd(tool: {
 		url: tool.url,
 		// Google's app-type vocabulary; our finer category goes in the sub-category.
 		applicationCategory: 'BusinessApplication',
-		applicationSubCategory: tool.categoryLabel,
+		applicationSubCategory: subCategories.length > 1 ? subCategories : tool.categoryLabel,
+		...(tool.operatingSystems?.length && { operatingSystem: tool.operatingSystems.join(', ') }),
+		...(tool.price && {
+			offers: {
+				'@type': 'Offer',
+				price: tool.price.amount,
+				priceCurrency: tool.price.currency,
+				description: tool.price.description,
+				url: tool.url,
+			},
+		}),
 		mainEntityOfPage: tool.pageUrl.href,
 	};
 }

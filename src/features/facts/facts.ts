@@ -1,0 +1,196 @@
+import { CATEGORIES, type CategorySlug } from '../../lib/categories.ts';
+import { safeHttpUrl } from '../../lib/tool-url.ts';
+import {
+	CURRENCIES,
+	FACT_KEYS,
+	FACTS,
+	type FactKey,
+	isFactKey,
+	PRICE_PERIODS,
+	PRICE_UNITS,
+} from './vocabulary.ts';
+
+/** A vendor page a fact was read on, and the day someone read it there (YYYY-MM-DD). */
+export interface FactSource {
+	url: string;
+	verifiedOn: string;
+	/** What this page says, when the fact was read across several pages. */
+	value: string[];
+}
+
+/**
+ * One fact: its values (from its vocabulary), an optional detail, and the page or pages it was
+ * read on. Only a set (platforms, say) is read across pages; its value is the union.
+ */
+export interface Fact {
+	value: string[];
+	detail: string | null;
+	sources: FactSource[];
+}
+
+/** A tool's known facts; a missing key is a fact nobody has read on a vendor page yet. */
+export type ToolFacts = Partial<Record<FactKey, Fact>>;
+
+type Row = Record<string, unknown>;
+
+const YEAR = /^(1[89]|20)\d{2}$/;
+const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
+
+/** Why a value does not fit its fact's vocabulary, or null when it does (the database's rule). */
+export function factProblem(key: FactKey, value: readonly string[], detail: string | null) {
+	const { shape } = FACTS[key];
+	if (value.length === 0) return 'has no value';
+	if (new Set(value).size !== value.length) return 'repeats a value';
+	const one = () => (value.length === 1 ? null : 'takes one value');
+	switch (shape.kind) {
+		case 'set': {
+			const unknown = value.filter((v) => !Object.hasOwn(shape.values, v));
+			if (unknown.length)
+				return `unknown value ${unknown.map((v) => JSON.stringify(v)).join(', ')} (one of: ${Object.keys(shape.values).join(', ')})`;
+			return shape.max && value.length > shape.max ? `takes at most ${shape.max} values` : null;
+		}
+		case 'one':
+			return (
+				one() ??
+				(Object.hasOwn(shape.values, value[0])
+					? key === 'open_api' && value[0] === 'yes' && !safeHttpUrl(detail ?? '')
+						? 'needs the developer documentation address as its detail'
+						: null
+					: `unknown value ${JSON.stringify(value[0])} (one of: ${Object.keys(shape.values).join(', ')})`)
+			);
+		case 'text':
+			return one() ?? (value[0].trim().length >= 1 && value[0].length <= 100 ? null : 'too long');
+		case 'country':
+			return one() ?? (regionName(value[0]) ? null : 'is not an ISO 3166 country code');
+		case 'year':
+			return one() ?? (YEAR.test(value[0]) ? null : 'is not a year');
+		case 'price': {
+			if (value.length !== 4) return 'takes amount, currency, unit and period';
+			const [amount, currency, unit, period] = value;
+			if (!AMOUNT.test(amount) || Number(amount) <= 0) return 'has an amount that is not a price';
+			if (!(CURRENCIES as readonly string[]).includes(currency))
+				return `has an unknown currency (one of: ${CURRENCIES.join(', ')})`;
+			if (!(PRICE_UNITS as readonly string[]).includes(unit))
+				return `has an unknown unit (one of: ${PRICE_UNITS.join(', ')})`;
+			if (!Object.hasOwn(PRICE_PERIODS, period))
+				return `has an unknown period (one of: ${Object.keys(PRICE_PERIODS).join(', ')})`;
+			return null;
+		}
+	}
+}
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+
+/** The English name of an ISO 3166 alpha-2 code, or undefined for anything else. */
+export function regionName(code: string): string | undefined {
+	if (!/^[A-Z]{2}$/.test(code)) return undefined;
+	try {
+		return regionNames.of(code);
+	} catch {
+		return undefined;
+	}
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function isoDate(value: unknown): string | null {
+	if (value instanceof Date && !Number.isNaN(value.getTime()))
+		return value.toISOString().slice(0, 10);
+	const text = String(value ?? '');
+	return DATE.test(text.slice(0, 10)) ? text.slice(0, 10) : null;
+}
+
+/**
+ * Turns `tool_facts` rows into each shown tool's facts, leaving out (with a warning) rows the
+ * site cannot render safely (a value outside the vocabulary, a source that is not http(s)), so
+ * one bad row never breaks the build.
+ */
+export function parseFacts(
+	rows: readonly Row[],
+	shownToolIds: ReadonlySet<number>,
+	warn: (message: string) => void = console.warn,
+): Map<number, ToolFacts> {
+	const byTool = new Map<number, ToolFacts>();
+	for (const row of rows) {
+		const toolId = Number(row.tool_id);
+		if (!shownToolIds.has(toolId)) continue;
+		const key = String(row.fact);
+		const value = Array.isArray(row.value) ? row.value.map(String) : [];
+		const detail = typeof row.detail === 'string' && row.detail.trim() ? row.detail.trim() : null;
+		const source = safeHttpUrl(String(row.source_url ?? ''));
+		const verifiedOn = isoDate(row.verified_on);
+		const problem = !isFactKey(key)
+			? 'an unknown fact'
+			: (factProblem(key, value, detail) ??
+				(!source ? 'a source that is not an http(s) URL' : !verifiedOn ? 'no date' : null));
+		if (problem) {
+			warn(`[facts] left out tool ${toolId} fact ${JSON.stringify(key)}: ${problem}`);
+			continue;
+		}
+		const facts = byTool.get(toolId) ?? {};
+		const read = { url: source!.href, verifiedOn: verifiedOn!, value };
+		const known = facts[key as FactKey];
+		if (known && FACTS[key as FactKey].shape.kind === 'set') {
+			known.value = [...new Set([...known.value, ...value])];
+			known.sources.push(read);
+		} else facts[key as FactKey] = { value, detail, sources: [read] };
+		byTool.set(toolId, facts);
+	}
+	return byTool;
+}
+
+/** What a visitor reads for one value of a fact. */
+export function valueLabel(key: FactKey, value: string): string {
+	const { shape } = FACTS[key];
+	if (shape.kind === 'set' || shape.kind === 'one') {
+		if (key === 'also_does') return CATEGORIES.get(value as CategorySlug)?.label ?? value;
+		return shape.values[value] ?? value;
+	}
+	if (shape.kind === 'country') return regionName(value) ?? value;
+	return value;
+}
+
+/** "USD 39 per user a month": a published starting price as a visitor reads it. */
+export function priceLabel(value: readonly string[]): string {
+	const [amount, currency, unit, period] = value;
+	const money = new Intl.NumberFormat('en-US', {
+		style: 'currency',
+		currency,
+		minimumFractionDigits: amount.includes('.') ? 2 : 0,
+	}).format(Number(amount));
+	const per = unit === 'account' ? '' : ` per ${unit}`;
+	return `${money}${per} ${PRICE_PERIODS[period as keyof typeof PRICE_PERIODS]}`.replace(
+		/ once$/,
+		' one-time',
+	);
+}
+
+/** The fact's values in words, the detail after them: "Yes (up to 5 users)". */
+export function factText(key: FactKey, fact: Fact): string {
+	const main =
+		key === 'starting_price'
+			? priceLabel(fact.value)
+			: fact.value.map((value) => valueLabel(key, value)).join(', ');
+	const detail = fact.detail && key !== 'open_api' ? ` (${fact.detail})` : '';
+	return main + detail;
+}
+
+/** "25 Nov 2026": when a fact was checked, the same in every time zone. */
+export function checkedLabel(isoDay: string): string {
+	return new Intl.DateTimeFormat('en-GB', {
+		day: 'numeric',
+		month: 'short',
+		year: 'numeric',
+		timeZone: 'UTC',
+	}).format(new Date(`${isoDay}T00:00:00Z`));
+}
+
+/** The facts in page order, known or not: a row for each, so the unknown ones show as such. */
+export function factRows(facts: ToolFacts | undefined) {
+	return FACT_KEYS.map((key) => ({ key, label: FACTS[key].label, fact: facts?.[key] ?? null }));
+}
+
+/** How many of the buyer's first three facts (platforms, pricing, audience) a tool has. */
+export function hasCoreFacts(facts: ToolFacts | undefined): boolean {
+	return Boolean(facts?.platforms && facts.pricing_model && facts.audience);
+}
