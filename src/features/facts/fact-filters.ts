@@ -4,7 +4,7 @@
  * way to the same list). A tool whose fact is unknown never matches: unknown is not "no".
  */
 import type { ToolFacts } from './facts.ts';
-import { AUDIENCES, COMPANY_SIZES, OFFLINE, PLATFORMS, PRICING_MODELS } from './vocabulary.ts';
+import { AUDIENCES, COMPANY_SIZES, PLATFORMS, PRICING_MODELS } from './vocabulary.ts';
 
 export interface FilterOption {
 	/** The value in the address (`?platform=android`). */
