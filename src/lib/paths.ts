@@ -16,6 +16,9 @@ export const paths = {
 	integrations: (key: string) => `/integrations/${key}/`,
 	worksWith: (key: string) => `/?works_with=${encodeURIComponent(key)}`,
 	rss: '/rss.xml',
+	/** The compare island; `compareTools(ids)` opens it on those tools. */
+	compare: '/compare/',
+	compareTools: (ids: readonly number[]) => `/compare/?tools=${ids.join(',')}`,
 } as const;
 
 /** The two functions' addresses: the form islands import these alone, not every page's path. */

@@ -1,0 +1,73 @@
+/**
+ * "Choose A if …": reasons drawn only from facts both vendors document and that differ, and
+ * from integrations one tool has and the other has not documented. Nothing is inferred from a
+ * fact that is unknown for either tool.
+ */
+import { type Fact, priceLabel, type ToolFacts, valueLabel } from '../facts/facts.ts';
+import type { FactKey } from '../facts/vocabulary.ts';
+
+const SET_REASONS: Partial<Record<FactKey, (labels: string) => string>> = {
+	audience: (labels) => `it is built for ${labels.toLowerCase()}`,
+	company_size: (labels) => `it is aimed at companies like yours: ${labels.toLowerCase()}`,
+	platforms: (labels) => `you need it on ${labels}`,
+	pricing_model: (labels) => `you prefer pricing ${labels.toLowerCase()}`,
+};
+
+const YES_REASONS: Partial<Record<FactKey, (fact: Fact) => string>> = {
+	free_version: (fact) => `you want a free version${fact.detail ? ` (${fact.detail})` : ''}`,
+	free_trial: (fact) => `you want to try it free first${fact.detail ? ` (${fact.detail})` : ''}`,
+	open_api: () => 'you need an open API to connect your own systems',
+	sso: () => 'you need single sign-on',
+};
+
+const OFFLINE_RANK: Record<string, number> = { none: 0, partial: 1, full: 2 };
+
+function list(labels: string[]): string {
+	return labels.length <= 1
+		? (labels[0] ?? '')
+		: `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
+}
+
+/** Reasons to choose the first tool over the second, from what both document. */
+export function reasonsFor(
+	self: ToolFacts | undefined,
+	other: ToolFacts | undefined,
+	partnersOnlySelf: readonly string[],
+	otherName: string,
+): string[] {
+	const reasons: string[] = [];
+	for (const [key, phrase] of Object.entries(SET_REASONS) as [FactKey, (l: string) => string][]) {
+		const mine = self?.[key]?.value;
+		const theirs = other?.[key]?.value;
+		if (!mine || !theirs) continue;
+		const extra = mine.filter((value) => !theirs.includes(value));
+		if (extra.length) reasons.push(phrase(list(extra.map((value) => valueLabel(key, value)))));
+	}
+	const offline = [self?.offline?.value[0], other?.offline?.value[0]];
+	if (offline[0] && offline[1] && OFFLINE_RANK[offline[0]] > OFFLINE_RANK[offline[1]])
+		reasons.push(
+			`your crews work without a connection (${valueLabel('offline', offline[0]).toLowerCase()}; ${otherName}: ${valueLabel('offline', offline[1]).toLowerCase()})`,
+		);
+	for (const [key, phrase] of Object.entries(YES_REASONS) as [FactKey, (f: Fact) => string][]) {
+		if (self?.[key]?.value[0] === 'yes' && other?.[key]?.value[0] === 'no')
+			reasons.push(phrase(self[key]!));
+	}
+	if (self?.soc2?.value[0] === 'type_2' && other?.soc2?.value[0] === 'type_1')
+		reasons.push('you need a SOC 2 Type II report');
+	const [mine, theirs] = [self?.starting_price?.value, other?.starting_price?.value];
+	if (
+		mine &&
+		theirs &&
+		mine.slice(1).join() === theirs.slice(1).join() &&
+		Number(mine[0]) < Number(theirs[0])
+	)
+		reasons.push(`you want the lower published starting price (${priceLabel(mine)})`);
+	if (partnersOnlySelf.length) {
+		const names = partnersOnlySelf.slice(0, 3);
+		const more = partnersOnlySelf.length - names.length;
+		reasons.push(
+			`you use ${list(more ? [...names, `${more} more`] : names)}: a documented integration, none documented for ${otherName}`,
+		);
+	}
+	return reasons;
+}
