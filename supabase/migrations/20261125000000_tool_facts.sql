@@ -137,3 +137,32 @@ create policy "authenticated reads facts of live tools" on public.tool_facts
   for select to authenticated using (
     exists (select 1 from public.construction_apps t where t.id = tool_id and t.status = 'live')
   );
+
+-- The editor's write (record 0002: writes as database functions, one call, one transaction):
+-- records a fact as read today on p_source_url. With p_replace (the default) it replaces every
+-- row of the fact; without, it adds a page to a set read across pages.
+create function public.set_tool_fact(
+  p_tool_id bigint, p_fact text, p_value text[], p_detail text, p_source_url text,
+  p_replace boolean default true
+)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if not exists (select 1 from public.construction_apps where id = p_tool_id) then
+    raise exception 'no tool with id %', p_tool_id using errcode = 'P0002';
+  end if;
+  if p_replace then
+    delete from public.tool_facts where tool_id = p_tool_id and fact = p_fact;
+  end if;
+  insert into public.tool_facts (tool_id, fact, value, detail, source_url, verified_on)
+  values (p_tool_id, p_fact, p_value, p_detail, p_source_url, current_date)
+  on conflict (tool_id, fact, source_url) do update
+    set value = excluded.value, detail = excluded.detail, verified_on = current_date;
+end
+$$;
+revoke execute on function public.set_tool_fact(bigint, text, text[], text, text, boolean)
+  from public, anon, authenticated;
+grant execute on function public.set_tool_fact(bigint, text, text[], text, text, boolean)
+  to service_role;

@@ -12,6 +12,7 @@ import {
 	suggestionLines,
 } from './integrations.ts';
 import { newsletterCommands } from './newsletter.ts';
+import { factsCommand } from './facts.ts';
 import { type Mailer, notifySubmitter } from './notify.server.ts';
 import { EditorError, type EditorStore, type Submission, type ToolDraft } from './types.ts';
 
@@ -340,6 +341,7 @@ export const commands: Record<string, (args: string[], ctx: EditorContext) => Pr
 	},
 
 	...integrationCommands,
+	facts: factsCommand,
 	// The newsletter and the subscriber export live in newsletter.ts.
 	...newsletterCommands,
 };

@@ -1,4 +1,5 @@
 import type { Sql } from '../../lib/store/embedded.server.ts';
+import { embeddedFactEditorStore } from './facts-store.server.ts';
 import { embeddedIntegrationEditorStore } from './integrations-store.server.ts';
 import { editorErrorFrom, type Row, toSubmission, toTool } from './rows.ts';
 import type { EditorStore, QueueEntry } from './types.ts';
@@ -93,6 +94,7 @@ export function embeddedEditorStore(sql: Sql): EditorStore {
 			await sql`select public.record_notify_failure(${id}, ${error}, ${claimed})`;
 		},
 		integrations: embeddedIntegrationEditorStore(sql),
+		facts: embeddedFactEditorStore(sql),
 		close: () => sql.end({ timeout: 5 }),
 	};
 }

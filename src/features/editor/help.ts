@@ -1,3 +1,4 @@
+import { FACT_KEYS } from '../facts/vocabulary.ts';
 import { CATEGORY_SLUGS } from '../../lib/categories.ts';
 
 export const HELP = `Editor tooling for the construction-tech directory.
@@ -31,6 +32,17 @@ Integrations between tools (a tool is an id or its exact name)
                                   record a documented integration (open the source page
                                   first: only what a vendor documents is listed)
   unlink <tool> <tool>            remove one
+
+Facts about a tool (read on the vendor's own pages: site, help centre, trust page, app store)
+  facts <tool>                    its facts with their sources and the day each was checked
+  facts <tool> set <fact>=<value>[,<value>] --source <url> [--detail "…"] [--add]
+                                  record a fact as read today on that page (--add: one more
+                                  page of a set, e.g. Android on Google Play)
+  facts <tool> verify <fact> --source <url>
+                                  read the page again and found it still true: today's date
+  facts <tool> unset <fact>       remove it: the site shows "not documented yet"
+  facts --stale <days>            facts not checked for more than that many days
+                                  Facts: ${FACT_KEYS.join(', ')}
 
 Newsletter and notices
   subscribers [--csv]             confirmed subscribers with their consent record

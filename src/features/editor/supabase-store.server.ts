@@ -1,4 +1,5 @@
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
+import { supabaseFactEditorStore } from './facts-store.server.ts';
 import { supabaseIntegrationEditorStore } from './integrations-store.server.ts';
 import { editorErrorFrom, toSubmission, toTool } from './rows.ts';
 import type { EditorStore, QueueEntry } from './types.ts';
@@ -124,6 +125,7 @@ export function supabaseEditorStore(client: SupabaseClient): EditorStore {
 			await rpc('record_notify_failure', { p_id: id, p_error: error, p_claimed: claimed });
 		},
 		integrations: supabaseIntegrationEditorStore(client),
+		facts: supabaseFactEditorStore(client),
 		close: async () => {},
 	};
 }

@@ -1,4 +1,5 @@
 import type { CategorySlug } from '../../lib/categories.ts';
+import type { FactEditorStore } from './facts-store.server.ts';
 import type { IntegrationEditorStore } from './integrations-store.server.ts';
 
 export type SubmissionStatus = 'pending' | 'approved' | 'rejected' | 'duplicate';
@@ -87,5 +88,7 @@ export interface EditorStore {
 	recordNotifyFailure(id: number, error: string, claimed: boolean): Promise<void>;
 	/** Integrations between tools (src/features/editor/integrations.ts). */
 	readonly integrations: IntegrationEditorStore;
+	/** Tool facts (src/features/editor/facts.ts). */
+	readonly facts: FactEditorStore;
 	close(): Promise<void>;
 }

@@ -1,0 +1,159 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { FactKey } from '../facts/vocabulary.ts';
+import type { Sql } from '../../lib/store/embedded.server.ts';
+import { editorErrorFrom } from './rows.ts';
+
+/** One row of `tool_facts` as an editor sees it. */
+export interface FactRecord {
+	toolId: number;
+	toolName: string;
+	fact: FactKey;
+	value: string[];
+	detail: string | null;
+	sourceUrl: string;
+	/** YYYY-MM-DD */
+	verifiedOn: string;
+}
+
+export interface FactWrite {
+	fact: FactKey;
+	value: string[];
+	detail: string | null;
+	sourceUrl: string;
+	/** False adds a page to a set read across pages; true replaces the fact. */
+	replace: boolean;
+}
+
+/** The editor's reads and writes of `tool_facts`, with the server's privileges. */
+export interface FactEditorStore {
+	facts(toolId: number): Promise<FactRecord[]>;
+	/** Records the fact as read today on its source (set_tool_fact). */
+	set(toolId: number, write: FactWrite): Promise<void>;
+	/** Moves the date of the fact's row read on `sourceUrl` to today; false when there is none. */
+	verify(toolId: number, fact: FactKey, sourceUrl: string): Promise<boolean>;
+	/** Removes the fact (every page of it); false when it was not recorded. */
+	unset(toolId: number, fact: FactKey): Promise<boolean>;
+	/** Facts not checked for more than `days` days, oldest first. */
+	stale(days: number): Promise<FactRecord[]>;
+}
+
+const day = (value: unknown) =>
+	value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+
+function toRecord(row: Record<string, unknown>): FactRecord {
+	return {
+		toolId: Number(row.tool_id),
+		toolName: String(row.tool_name),
+		fact: row.fact as FactKey,
+		value: (row.value as string[]) ?? [],
+		detail: (row.detail as string | null) ?? null,
+		sourceUrl: String(row.source_url),
+		verifiedOn: day(row.verified_on),
+	};
+}
+
+export function embeddedFactEditorStore(sql: Sql): FactEditorStore {
+	return {
+		async facts(toolId) {
+			const found = await sql`
+				select f.tool_id, t.name as tool_name, f.fact, f.value, f.detail, f.source_url,
+					f.verified_on::text as verified_on
+				from tool_facts f join construction_apps t on t.id = f.tool_id
+				where f.tool_id = ${toolId} order by f.fact, f.source_url`;
+			return found.map(toRecord);
+		},
+		async set(toolId, { fact, value, detail, sourceUrl, replace }) {
+			try {
+				await sql`select public.set_tool_fact(${toolId}, ${fact}, ${value}::text[], ${detail},
+					${sourceUrl}, ${replace})`;
+			} catch (error) {
+				throw editorErrorFrom(error as Error & { code?: string });
+			}
+		},
+		async verify(toolId, fact, sourceUrl) {
+			const updated = await sql`update tool_facts set verified_on = current_date
+				where tool_id = ${toolId} and fact = ${fact} and source_url = ${sourceUrl} returning fact`;
+			return updated.length > 0;
+		},
+		async unset(toolId, fact) {
+			const deleted =
+				await sql`delete from tool_facts where tool_id = ${toolId} and fact = ${fact} returning fact`;
+			return deleted.length > 0;
+		},
+		async stale(days) {
+			const found = await sql`
+				select f.tool_id, t.name as tool_name, f.fact, f.value, f.detail, f.source_url,
+					f.verified_on::text as verified_on
+				from tool_facts f join construction_apps t on t.id = f.tool_id
+				where f.verified_on < current_date - ${days}::int
+				order by f.verified_on, t.name, f.fact`;
+			return found.map(toRecord);
+		},
+	};
+}
+
+const COLUMNS =
+	'tool_id, fact, value, detail, source_url, verified_on, tool:construction_apps(name)';
+
+export function supabaseFactEditorStore(client: SupabaseClient): FactEditorStore {
+	const table = () => client.from('tool_facts');
+	const fail = (error: { code?: string; message: string }): never => {
+		throw editorErrorFrom(error);
+	};
+	const records = (data: Record<string, unknown>[] | null) =>
+		(data ?? []).map((row) =>
+			toRecord({ ...row, tool_name: (row.tool as { name: string } | null)?.name ?? '' }),
+		);
+	const today = () => new Date().toISOString().slice(0, 10);
+	return {
+		async facts(toolId) {
+			const { data, error } = await table()
+				.select(COLUMNS)
+				.eq('tool_id', toolId)
+				.order('fact')
+				.order('source_url');
+			if (error) fail(error);
+			return records(data);
+		},
+		async set(toolId, { fact, value, detail, sourceUrl, replace }) {
+			const { error } = await client.rpc('set_tool_fact', {
+				p_tool_id: toolId,
+				p_fact: fact,
+				p_value: value,
+				p_detail: detail,
+				p_source_url: sourceUrl,
+				p_replace: replace,
+			});
+			if (error) fail(error);
+		},
+		async verify(toolId, fact, sourceUrl) {
+			const { data, error } = await table()
+				.update({ verified_on: today() })
+				.eq('tool_id', toolId)
+				.eq('fact', fact)
+				.eq('source_url', sourceUrl)
+				.select('fact');
+			if (error) fail(error);
+			return (data ?? []).length > 0;
+		},
+		async unset(toolId, fact) {
+			const { data, error } = await table()
+				.delete()
+				.eq('tool_id', toolId)
+				.eq('fact', fact)
+				.select('fact');
+			if (error) fail(error);
+			return (data ?? []).length > 0;
+		},
+		async stale(days) {
+			const before = new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+			const { data, error } = await table()
+				.select(COLUMNS)
+				.lt('verified_on', before)
+				.order('verified_on')
+				.limit(1000);
+			if (error) fail(error);
+			return records(data);
+		},
+	};
+}

@@ -1,0 +1,168 @@
+// Editor commands for a tool's facts: show them with their sources and dates, record one as
+// read today on a vendor page, move its date after a re-read, remove it, list the stale ones.
+import { factProblem } from '../facts/facts.ts';
+import { FACT_KEYS, FACTS, type FactKey, isFactKey } from '../facts/vocabulary.ts';
+import { safeHttpUrl } from '../../lib/tool-url.ts';
+import { type EditorContext, EXIT, options, rebuildAfter, UsageError } from './commands.ts';
+import type { FactRecord } from './facts-store.server.ts';
+import { table } from './format.ts';
+import { resolveTool } from './integrations.ts';
+import { EditorError, type ToolRecord } from './types.ts';
+
+const FACT_LIST = FACT_KEYS.join(', ');
+
+function factKey(raw: string | undefined): FactKey {
+	if (!raw || !isFactKey(raw))
+		throw new UsageError(`unknown fact "${raw ?? ''}": one of ${FACT_LIST}`);
+	return raw;
+}
+
+/** The vendor page the fact was read on: an http(s) URL the database accepts. */
+function source(raw: string | undefined): string {
+	if (raw === undefined)
+		throw new UsageError("--source <url> is required: the vendor's page the fact was read on");
+	const url = safeHttpUrl(raw);
+	if (!url || url.href.length > 2048)
+		throw new UsageError('--source must be an http(s) URL of at most 2048 characters');
+	return url.href;
+}
+
+const label = (tool: ToolRecord) => `${tool.name} (tool ${tool.id})`;
+const daysSince = (day: string) =>
+	Math.floor((Date.now() - Date.parse(`${day}T00:00:00Z`)) / 86_400_000);
+
+function factTable(ctx: EditorContext, records: FactRecord[], withTool: boolean) {
+	const rows = records.map((r) => [
+		...(withTool ? [String(r.toolId), r.toolName] : []),
+		r.fact,
+		r.value.join(','),
+		r.detail ?? '',
+		r.sourceUrl,
+		`${r.verifiedOn} (${daysSince(r.verifiedOn)} d)`,
+	]);
+	const head = [
+		...(withTool ? ['ID', 'TOOL'] : []),
+		'FACT',
+		'VALUE',
+		'DETAIL',
+		'SOURCE',
+		'CHECKED',
+	];
+	const widths = [...(withTool ? [8, 28] : []), 15, 40, 24, 60, 20];
+	for (const line of table(head, rows, widths)) ctx.out(line);
+}
+
+async function show(ctx: EditorContext, tool: ToolRecord): Promise<number> {
+	const records = await ctx.store.facts.facts(tool.id);
+	if (records.length) factTable(ctx, records, false);
+	const known = new Set(records.map((r) => r.fact));
+	const missing = FACT_KEYS.filter((key) => !known.has(key));
+	ctx.out(
+		ctx.paint(
+			'dim',
+			`${label(tool)}: ${known.size} of ${FACT_KEYS.length} facts recorded` +
+				(missing.length ? `; not documented yet: ${missing.join(', ')}` : '') +
+				'.',
+		),
+	);
+	return EXIT.ok;
+}
+
+async function set(ctx: EditorContext, tool: ToolRecord, rest: string[]): Promise<number> {
+	const { positionals, values } = options(rest, {
+		source: { type: 'string' },
+		detail: { type: 'string' },
+		add: { type: 'boolean' },
+	});
+	if (positionals.length !== 1 || !positionals[0].includes('='))
+		throw new UsageError(
+			'give one fact: `facts <tool> set <fact>=<value>[,<value>] --source <url>`',
+		);
+	const [rawKey, rawValue] = [
+		positionals[0].slice(0, positionals[0].indexOf('=')),
+		positionals[0].slice(positionals[0].indexOf('=') + 1),
+	];
+	const fact = factKey(rawKey.trim());
+	const value = rawValue
+		.split(',')
+		.map((v) => v.trim())
+		.filter(Boolean);
+	const detail = values.detail?.trim() || null;
+	if (detail && !FACTS[fact].detail) throw new UsageError(`${fact} takes no --detail`);
+	if (detail && detail.length > 200)
+		throw new UsageError('--detail is too long (200 characters at most)');
+	const problem = factProblem(fact, value, detail);
+	if (problem) throw new UsageError(`${fact} ${problem}`);
+	if (values.add && FACTS[fact].shape.kind !== 'set')
+		throw new UsageError(`--add is for a set read across pages; ${fact} holds one value`);
+	const sourceUrl = source(values.source);
+	await ctx.store.facts.set(tool.id, { fact, value, detail, sourceUrl, replace: !values.add });
+	ctx.out(`Recorded ${fact}=${value.join(',')} for ${label(tool)}, read today on ${sourceUrl}.`);
+	return rebuildAfter(ctx, `Fact ${fact} of tool ${tool.id} set`);
+}
+
+async function verify(ctx: EditorContext, tool: ToolRecord, rest: string[]): Promise<number> {
+	const { positionals, values } = options(rest, { source: { type: 'string' } });
+	if (positionals.length !== 1)
+		throw new UsageError('give one fact: `facts <tool> verify <fact> --source <url>`');
+	const fact = factKey(positionals[0]);
+	const sourceUrl = source(values.source);
+	if (!(await ctx.store.facts.verify(tool.id, fact, sourceUrl))) {
+		const sources = (await ctx.store.facts.facts(tool.id))
+			.filter((r) => r.fact === fact)
+			.map((r) => r.sourceUrl);
+		throw new EditorError(
+			'not_found',
+			sources.length
+				? `${fact} of ${label(tool)} was read on ${sources.join(', ')}, not ${sourceUrl}: re-read that page, or record what the new one says with \`set\``
+				: `${label(tool)} has no ${fact} recorded: record it with \`set\``,
+		);
+	}
+	ctx.out(`Checked ${fact} of ${label(tool)} again on ${sourceUrl} today.`);
+	return rebuildAfter(ctx, `Fact ${fact} of tool ${tool.id} checked again`);
+}
+
+async function unset(ctx: EditorContext, tool: ToolRecord, rest: string[]): Promise<number> {
+	const { positionals } = options(rest, {});
+	if (positionals.length !== 1) throw new UsageError('give one fact: `facts <tool> unset <fact>`');
+	const fact = factKey(positionals[0]);
+	if (!(await ctx.store.facts.unset(tool.id, fact)))
+		throw new EditorError('not_found', `${label(tool)} has no ${fact} recorded`);
+	ctx.out(`Removed ${fact} of ${label(tool)}: it shows as not documented yet.`);
+	return rebuildAfter(ctx, `Fact ${fact} of tool ${tool.id} removed`);
+}
+
+export async function factsCommand(args: string[], ctx: EditorContext): Promise<number> {
+	if (args[0] === '--stale') {
+		const { values, positionals } = options(args, { stale: { type: 'string' } });
+		const days = Number(values.stale);
+		if (positionals.length || !/^\d+$/.test(values.stale ?? '') || days > 36_500)
+			throw new UsageError('`facts --stale <days>`: a whole number of days');
+		const records = await ctx.store.facts.stale(days);
+		if (!records.length) {
+			ctx.out(`Every fact was checked in the last ${days} days.`);
+			return EXIT.ok;
+		}
+		factTable(ctx, records, true);
+		ctx.out(ctx.paint('dim', `${records.length} facts not checked for more than ${days} days.`));
+		return EXIT.ok;
+	}
+	const [ref, action, ...rest] = args;
+	if (!ref || ref.startsWith('--'))
+		throw new UsageError(
+			'give a tool: `facts <tool> [set|verify|unset …]` or `facts --stale <days>`',
+		);
+	const tool = await resolveTool(ctx, ref);
+	switch (action) {
+		case undefined:
+			return show(ctx, tool);
+		case 'set':
+			return set(ctx, tool, rest);
+		case 'verify':
+			return verify(ctx, tool, rest);
+		case 'unset':
+			return unset(ctx, tool, rest);
+		default:
+			throw new UsageError(`unknown facts action "${action}": set, verify or unset`);
+	}
+}
