@@ -12,7 +12,7 @@ import {
 	suggestionLines,
 } from './integrations.ts';
 import { newsletterCommands } from './newsletter.ts';
-import { factsCommand } from './facts.ts';
+import { factsCommand, factSuggestionLines } from './facts.ts';
 import { type Mailer, notifySubmitter } from './notify.server.ts';
 import { EditorError, type EditorStore, type Submission, type ToolDraft } from './types.ts';
 
@@ -170,6 +170,7 @@ export const commands: Record<string, (args: string[], ctx: EditorContext) => Pr
 			);
 		for (const line of describeSubmission(ctx, submission)) ctx.out(line);
 		for (const line of await suggestionLines(ctx, submission)) ctx.out(line);
+		for (const line of factSuggestionLines(ctx, submission)) ctx.out(line);
 		return EXIT.ok;
 	},
 
@@ -208,6 +209,7 @@ export const commands: Record<string, (args: string[], ctx: EditorContext) => Pr
 				`Approved: ${draft.name} is tool ${toolId}, at ${new URL(paths.tool(toolId), ctx.siteUrl).href} after the rebuild.`,
 			),
 		);
+		for (const line of factSuggestionLines(ctx, submission, String(toolId))) ctx.out(line);
 		const code = await rebuildAfter(ctx, `Approved ${draft.name} (submission ${submissionId})`);
 		const approved = await ctx.store.submission(submissionId);
 		if (approved?.submitterEmail) {

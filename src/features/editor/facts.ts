@@ -7,7 +7,7 @@ import { type EditorContext, EXIT, options, rebuildAfter, UsageError } from './c
 import type { FactRecord } from './facts-store.server.ts';
 import { table } from './format.ts';
 import { resolveTool } from './integrations.ts';
-import { EditorError, type ToolRecord } from './types.ts';
+import { EditorError, type Submission, type ToolRecord } from './types.ts';
 
 const FACT_LIST = FACT_KEYS.join(', ');
 
@@ -165,4 +165,30 @@ export async function factsCommand(args: string[], ctx: EditorContext): Promise<
 		default:
 			throw new UsageError(`unknown facts action "${action}": set, verify or unset`);
 	}
+}
+
+/**
+ * The submitter's fact suggestions (/newapp/), for `show` and after `approve`: what to read
+ * and the command that records it once a vendor page confirms it. Never recorded by itself.
+ */
+export function factSuggestionLines(
+	ctx: EditorContext,
+	submission: Submission,
+	tool: string = '<tool>',
+): string[] {
+	const lines: string[] = [];
+	const source = submission.pricingUrl ?? '<url>';
+	if (submission.suggestedPlatforms.length)
+		lines.push(`  runs on     ${submission.suggestedPlatforms.join(', ')} (suggested)`);
+	if (submission.suggestedAudience.length)
+		lines.push(`  built for   ${submission.suggestedAudience.join(', ')} (suggested)`);
+	if (submission.pricingUrl) lines.push(`  pricing     ${submission.pricingUrl} (suggested)`);
+	if (!lines.length) return [];
+	return [
+		...lines,
+		ctx.paint(
+			'dim',
+			`              confirm each on a vendor page, then: \`facts ${tool} set platforms=… --source ${source}\``,
+		),
+	];
 }

@@ -19,6 +19,9 @@ export function toSubmission(row: Row): Submission {
 		notifyError: (row.notify_error as string | null) ?? null,
 		createdAt: new Date(row.created_at as string),
 		worksWith: ((row.works_with_ids as unknown[] | null) ?? []).map(Number),
+		suggestedPlatforms: (row.suggested_platforms as string[] | null) ?? [],
+		suggestedAudience: (row.suggested_audience as string[] | null) ?? [],
+		pricingUrl: (row.pricing_url as string | null) ?? null,
 	};
 }
 

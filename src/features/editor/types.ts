@@ -20,6 +20,10 @@ export interface Submission {
 	createdAt: Date;
 	/** Live tools the submitter says it works with (ids; suggestions an editor may accept). */
 	worksWith: number[];
+	/** Fact suggestions from /newapp/, confirmed by an editor from a vendor page. */
+	suggestedPlatforms: string[];
+	suggestedAudience: string[];
+	pricingUrl: string | null;
 }
 
 /** A pending submission with what an editor should know about possible duplicates. */

@@ -4,10 +4,13 @@ import Honeypot from './Honeypot.tsx';
 import { SUBMITTED } from './messages.ts';
 import { WORKS_WITH_LIST_ID } from '../integrations/submit-choices.ts';
 import { useFormSubmit } from './useFormSubmit.ts';
+import { AUDIENCES, PLATFORMS } from '../facts/vocabulary.ts';
 import './forms.css';
 
-type Field = 'name' | 'url' | 'email' | 'works_with';
-const EMPTY = { name: '', url: '', email: '', works_with: '' };
+type Field = 'name' | 'url' | 'email' | 'works_with' | 'pricing_url';
+type Choices = 'platforms' | 'audience';
+const EMPTY = { name: '', url: '', email: '', works_with: '', pricing_url: '' };
+const NO_CHOICES: Record<Choices, string[]> = { platforms: [], audience: [] };
 
 /**
  * The tool submission form on /newapp/; a plain form post without JavaScript. `cancelHref`
@@ -15,10 +18,12 @@ const EMPTY = { name: '', url: '', email: '', works_with: '' };
  */
 export default function SubmitToolForm({ cancelHref }: { cancelHref: string }) {
 	const [values, setValues] = useState<Record<Field, string>>(EMPTY);
-	const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+	const [choices, setChoices] = useState(NO_CHOICES);
+	const [errors, setErrors] = useState<Partial<Record<Field | Choices, string>>>({});
 	const { busy, onSubmit, onFocus } = useFormSubmit(endpoints.submit, (result, form, toast) => {
 		if (result.ok) {
 			setValues(EMPTY);
+			setChoices(NO_CHOICES);
 			setErrors({});
 			toast.success(SUBMITTED);
 			return;
@@ -61,6 +66,40 @@ export default function SubmitToolForm({ cancelHref }: { cancelHref: string }) {
 				</p>
 			)}
 		</div>
+	);
+
+	const choiceGroup = (name: Choices, legend: string, options: Record<string, string>) => (
+		<fieldset
+			className="form-choices"
+			aria-invalid={errors[name] ? true : undefined}
+			aria-describedby={errors[name] ? `submit-${name}-error` : undefined}
+		>
+			<legend>{legend}</legend>
+			{Object.entries(options).map(([value, label]) => (
+				<label key={value} className="form-choice">
+					<input
+						type="checkbox"
+						name={name}
+						value={value}
+						checked={choices[name].includes(value)}
+						onChange={(event) =>
+							setChoices({
+								...choices,
+								[name]: event.target.checked
+									? [...choices[name], value]
+									: choices[name].filter((v) => v !== value),
+							})
+						}
+					/>{' '}
+					{label}
+				</label>
+			))}
+			{errors[name] && (
+				<p id={`submit-${name}-error`} className="form-error">
+					{errors[name]}
+				</p>
+			)}
+		</fieldset>
 	);
 
 	return (
@@ -106,6 +145,23 @@ export default function SubmitToolForm({ cancelHref }: { cancelHref: string }) {
 			<p id="submit-works_with-hint" className="form-hint">
 				Listed tools it integrates with, separated by commas (at most 10).
 			</p>
+			<fieldset className="form-fieldset">
+				<legend>Help our editors (optional)</legend>
+				<p className="form-hint">
+					Suggestions only: an editor checks each on the vendor&apos;s own pages before it is shown.
+				</p>
+				{choiceGroup('platforms', 'Runs on', PLATFORMS)}
+				{choiceGroup('audience', 'Built for', AUDIENCES)}
+				{field('pricing_url', 'Pricing page (optional)', {
+					type: 'text',
+					required: false,
+					inputMode: 'url',
+					maxLength: 2048,
+					autoComplete: 'off',
+					placeholder: 'https://example.com/pricing',
+					spellCheck: false,
+				})}
+			</fieldset>
 			<Honeypot />
 			<div className="form-actions">
 				<button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>

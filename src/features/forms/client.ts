@@ -28,11 +28,14 @@ export async function postForm(
 	return { ok: false, code: `http_${response.status}`, message: UNEXPECTED };
 }
 
-/** The form's current values, honeypot included (a bot that runs scripts still fills it). */
+/**
+ * The form's current values, honeypot included (a bot that runs scripts still fills it); a
+ * group of checkboxes is its values joined by commas, as the function reads them.
+ */
 export function formFields(form: HTMLFormElement): Record<string, string> {
 	const fields: Record<string, string> = {};
 	new FormData(form).forEach((value, key) => {
-		if (typeof value === 'string') fields[key] = value;
+		if (typeof value === 'string') fields[key] = key in fields ? `${fields[key]},${value}` : value;
 	});
 	return fields;
 }

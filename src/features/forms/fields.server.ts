@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIENCES, PLATFORMS } from '../facts/vocabulary.ts';
 
 export { HONEYPOT_FIELD } from './honeypot.ts';
 
@@ -127,9 +128,42 @@ export const worksWithField = z
 		return names;
 	});
 
+/**
+ * Optional choices from a fixed vocabulary (a group of checkboxes, sent joined by commas): each
+ * known, each once. A value outside the vocabulary is an error, not dropped: the visitor sees why.
+ */
+function choicesField(vocabulary: Record<string, string>, what: string) {
+	return z
+		.string({ error: `Choose ${what} from the list.` })
+		.max(300, `Choose ${what} from the list.`)
+		.optional()
+		.transform((raw, context) => {
+			const values = [
+				...new Set(
+					(raw ?? '')
+						.split(',')
+						.map((v) => v.trim())
+						.filter(Boolean),
+				),
+			];
+			if (values.some((value) => !Object.hasOwn(vocabulary, value)))
+				context.addIssue({ code: 'custom', message: `Choose ${what} from the list.` });
+			return values;
+		});
+}
+
+/** An optional address (the pricing page): the tool URL's rules, empty meaning none. */
+const optionalUrl = z.preprocess(
+	(value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+	urlField.optional(),
+);
+
 export const submitSchema = z.object({
 	name: nameField,
 	url: urlField,
 	email: optionalEmail,
 	works_with: worksWithField,
+	platforms: choicesField(PLATFORMS, 'the platforms'),
+	audience: choicesField(AUDIENCES, 'who it is for'),
+	pricing_url: optionalUrl,
 });

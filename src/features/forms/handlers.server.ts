@@ -201,6 +201,7 @@ export function createSubmitHandler(deps: FormDeps) {
 					input.email,
 					limit,
 					input.works_with,
+					{ platforms: input.platforms, audience: input.audience, pricingUrl: input.pricing_url },
 				);
 				if (result.outcome === 'rate_limited') return limitedOutcome(result);
 				if (result.outcome === 'unknown_tools') {

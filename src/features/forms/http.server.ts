@@ -124,7 +124,12 @@ export async function readFormBody(
 	}
 	const text = await readCapped(request);
 	if (type === 'application/x-www-form-urlencoded') {
-		return { kind: 'form', fields: Object.fromEntries(new URLSearchParams(text)) };
+		// A repeated key (a group of checkboxes) is its values joined by commas, as the islands send it.
+		const params = new URLSearchParams(text);
+		const fields = Object.fromEntries(
+			[...new Set(params.keys())].map((key) => [key, params.getAll(key).join(',')]),
+		);
+		return { kind: 'form', fields };
 	}
 	let parsed: unknown;
 	try {

@@ -1,11 +1,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Sql } from './embedded.server.ts';
-import type {
-	FormStore,
-	RateLimit,
-	RateLimited,
-	SubmitOutcome,
-	SubscribeOutcome,
+import {
+	type FormStore,
+	hasDetails,
+	type RateLimit,
+	type RateLimited,
+	type SubmitOutcome,
+	type SubscribeOutcome,
 } from './types.ts';
 
 // Both backends call the same database functions (supabase/migrations/*_form_functions.sql and
@@ -61,11 +62,17 @@ export function embeddedFormStore(sql: Sql): FormStore {
 			submitterEmail,
 			{ bucket, clientHash, windowSeconds, max },
 			worksWith,
+			details,
 		) {
-			const [row] = worksWith?.length
-				? await sql`select * from public.submit_tool_with_suggestions(
+			const [row] = hasDetails(details)
+				? await sql`select * from public.submit_tool_with_details(
+					${bucket}, ${clientHash}, ${windowSeconds}, ${max}, ${name}, ${url}, ${submitterEmail ?? null},
+					${worksWith ?? []}::text[], ${details!.platforms}::text[], ${details!.audience}::text[],
+					${details!.pricingUrl ?? null})`
+				: worksWith?.length
+					? await sql`select * from public.submit_tool_with_suggestions(
 					${bucket}, ${clientHash}, ${windowSeconds}, ${max}, ${name}, ${url}, ${submitterEmail ?? null}, ${worksWith})`
-				: await sql`select * from public.submit_tool_rate_limited(
+					: await sql`select * from public.submit_tool_rate_limited(
 				${bucket}, ${clientHash}, ${windowSeconds}, ${max}, ${name}, ${url}, ${submitterEmail ?? null})`;
 			return toSubmitOutcome(row as never);
 		},
@@ -105,11 +112,22 @@ export function supabaseFormStore(client: SupabaseClient): FormStore {
 			});
 			return toSubscribeOutcome(row);
 		},
-		async submitTool(name, url, submitterEmail, limit, worksWith) {
-			const suggestions = worksWith?.length ? { p_works_with: worksWith } : {};
-			const function_ = worksWith?.length
-				? 'submit_tool_with_suggestions'
-				: 'submit_tool_rate_limited';
+		async submitTool(name, url, submitterEmail, limit, worksWith, details) {
+			const suggestions = hasDetails(details)
+				? {
+						p_works_with: worksWith ?? [],
+						p_platforms: details!.platforms,
+						p_audience: details!.audience,
+						p_pricing_url: details!.pricingUrl ?? null,
+					}
+				: worksWith?.length
+					? { p_works_with: worksWith }
+					: {};
+			const function_ = hasDetails(details)
+				? 'submit_tool_with_details'
+				: worksWith?.length
+					? 'submit_tool_with_suggestions'
+					: 'submit_tool_rate_limited';
 			const [row] = await rpc<SubmitRow[]>(client, function_, {
 				...limitArgs(limit),
 				p_name: name,

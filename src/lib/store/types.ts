@@ -23,6 +23,17 @@ export type SubmitOutcome =
 	| { outcome: 'listed'; toolId: number }
 	| { outcome: 'unknown_tools'; unknown: string[] };
 
+/** What a submitter may add for the editor: suggestions, confirmed from a vendor page. */
+export interface SubmissionDetails {
+	platforms: string[];
+	audience: string[];
+	pricingUrl?: string;
+}
+
+/** True when a submitter suggested anything beyond the name and address. */
+export const hasDetails = (details: SubmissionDetails | undefined) =>
+	Boolean(details && (details.platforms.length || details.audience.length || details.pricingUrl));
+
 /** Who a request counts against, and how many requests a window allows. */
 export interface RateLimit {
 	bucket: string;
@@ -62,6 +73,8 @@ export interface FormStore {
 		limit: RateLimit,
 		/** Names or ids of live tools it works with (see 20261123030100_integration_suggestions). */
 		worksWith?: string[],
+		/** Fact suggestions for the editor (20261125000100_submission_fact_suggestions). */
+		details?: SubmissionDetails,
 	): Promise<SubmitOutcome | RateLimited>;
 	/** Counts a request that writes nothing (invalid input), for the same limit. */
 	hitRateLimit(limit: RateLimit): Promise<RateLimitHit>;
