@@ -170,6 +170,23 @@ describe('check-links', () => {
 		expect(stderr).toContain('--concurrency');
 	});
 
+	it('records nothing when not one address answers (the machine is offline)', async () => {
+		const ours = Object.values(ids);
+		await db.sql`update construction_apps set status = 'unpublished' where id = any(${ours})`;
+		const offline: number[] = [];
+		for (let n = 1; n <= 5; n++)
+			offline.push(await tool(`Offline ${n}`, `https://offline-${n}.invalid/`));
+		try {
+			const { code, stderr } = await editor(['check-links'], env);
+			expect(stderr).toContain('None of the 5 addresses answered (no such host (DNS), …)');
+			expect(code).toBe(1);
+			expect(await checks()).toEqual({});
+		} finally {
+			await db.sql`delete from construction_apps where id = any(${offline})`;
+			await db.sql`update construction_apps set status = 'live' where id = any(${ours})`;
+		}
+	});
+
 	it('classifies every address the site links to, within its limits, and keeps the answers', async () => {
 		const { code, stdout } = await editor(['check-links', '--concurrency', '2'], env);
 		expect(stdout).toContain(

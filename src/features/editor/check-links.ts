@@ -16,6 +16,9 @@ type Command = (args: string[], ctx: EditorContext) => Promise<number>;
 /** Some links are broken or moved: an editor should look (the check itself went fine). */
 const LINKS_TO_LOOK_AT = 8;
 
+/** This many addresses without a single HTTP answer means no network, not dead links. */
+const OFFLINE_AFTER = 5;
+
 class LinkUsage extends Error {}
 
 function options(args: string[]) {
@@ -144,6 +147,13 @@ const check = (ctx: EditorContext, concurrency: number) =>
 			bar.stop();
 			process.off('SIGINT', onInterrupt);
 			process.off('SIGTERM', onInterrupt);
+		}
+		// Not one server answered: the machine is offline (or its DNS is), not the whole web.
+		if (answers.length >= OFFLINE_AFTER && answers.every((a) => a.httpStatus === null)) {
+			ctx.err(
+				`None of the ${answers.length} addresses answered (${answers[0].detail}, …): this machine looks offline. Nothing was recorded.`,
+			);
+			return 1;
 		}
 		await store.record(answers);
 		const refused = answers.filter((a) => a.status === 'ok' && a.detail).length;
