@@ -86,9 +86,13 @@ function verdict(start: URL, final: URL, status: number): Omit<LinkAnswer, 'url'
 
 /** Requests `url` (GET, body discarded) and follows its redirects, within one deadline. */
 export async function checkLink(url: string, options: CheckOptions): Promise<LinkAnswer> {
-	const start = new URL(url);
+	// The database checks tool and integration addresses; a source stored otherwise may not be one.
+	const start = URL.canParse(url) ? new URL(url) : null;
+	if (!start || (start.protocol !== 'http:' && start.protocol !== 'https:'))
+		return { url, status: 'broken', httpStatus: null, finalUrl: null, detail: 'not a web address' };
 	const signal = AbortSignal.timeout(options.timeoutMs);
 	let current = start;
+	let lastStatus: number | null = null;
 	try {
 		for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
 			const response = await fetch(current, {
@@ -97,6 +101,7 @@ export async function checkLink(url: string, options: CheckOptions): Promise<Lin
 				headers: { 'user-agent': options.userAgent, accept: 'text/html,*/*;q=0.8' },
 			});
 			await response.body?.cancel();
+			lastStatus = response.status;
 			const location = response.headers.get('location');
 			if (!REDIRECT_STATUSES.has(response.status) || !location)
 				return { url, ...verdict(start, current, response.status) };
@@ -113,7 +118,7 @@ export async function checkLink(url: string, options: CheckOptions): Promise<Lin
 		return {
 			url,
 			status: 'broken',
-			httpStatus: null,
+			httpStatus: lastStatus,
 			finalUrl: current.href,
 			detail: `more than ${MAX_REDIRECTS} redirects`,
 		};
@@ -141,7 +146,7 @@ export async function checkLinks(
 ): Promise<void> {
 	const bySite = new Map<string, string[]>();
 	for (const url of urls) {
-		const site = siteOf(new URL(url));
+		const site = URL.canParse(url) ? siteOf(new URL(url)) : url;
 		const group = bySite.get(site);
 		if (group) group.push(url);
 		else bySite.set(site, [url]);

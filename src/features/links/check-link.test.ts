@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameSite } from './check-link.server.ts';
+import { checkLink, sameSite } from './check-link.server.ts';
 
 describe('sameSite: a redirect to another site is a move', () => {
 	it.each([
@@ -17,4 +17,19 @@ describe('sameSite: a redirect to another site is a move', () => {
 	])('%s and %s: %s', (a, b, same) => {
 		expect(sameSite(new URL(a), new URL(b))).toBe(same);
 	});
+});
+
+describe('checkLink', () => {
+	it.each(['ftp://files.example.com/spec.pdf', 'http://exa mple.com/', 'not a url'])(
+		'calls %s broken without requesting anything',
+		async (url) => {
+			expect(await checkLink(url, { timeoutMs: 1000, userAgent: 'test' })).toEqual({
+				url,
+				status: 'broken',
+				httpStatus: null,
+				finalUrl: null,
+				detail: 'not a web address',
+			});
+		},
+	);
 });
