@@ -1,4 +1,5 @@
 // `npm run editor -- <command>`: review submissions and keep the catalogue right.
+import { linkCommands } from '../src/features/editor/check-links.ts';
 import { commands, EXIT, type EditorContext, UsageError } from '../src/features/editor/commands.ts';
 import { embeddedEditorStore } from '../src/features/editor/embedded-store.server.ts';
 import { painter } from '../src/features/editor/format.ts';
@@ -46,7 +47,7 @@ async function main(): Promise<number> {
 		console.log(HELP);
 		return name ? EXIT.ok : EXIT.usage;
 	}
-	const command = commands[name];
+	const command = commands[name] ?? linkCommands[name];
 	if (!command) {
 		err(`Unknown command "${name}". Run \`npm run editor -- --help\` for the list.`);
 		return EXIT.usage;

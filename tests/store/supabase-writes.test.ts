@@ -1,8 +1,9 @@
-// Supabase backends for the functions and the editor: the requests supabase-js sends with
-// the secret key, checked through a fetch double.
+// Supabase backends for the functions and the editor (link checks included): the requests
+// supabase-js sends with the secret key, checked through a fetch double.
 import { describe, expect, it } from 'vitest';
 import { supabaseEditorStore } from '../../src/features/editor/supabase-store.server.ts';
 import { EditorError } from '../../src/features/editor/types.ts';
+import { supabaseLinkCheckStore } from '../../src/features/links/store.server.ts';
 import { supabaseFormStore } from '../../src/lib/store/form-store.server.ts';
 import { supabaseClient } from '../../src/lib/store/supabase.server.ts';
 
@@ -231,5 +232,76 @@ describe('Supabase editor store', () => {
 			p_description: 'New.',
 			p_category: null,
 		});
+	});
+});
+
+describe('Supabase link-check store', () => {
+	const answer = (n: number) => ({
+		url: `https://tool-${n}.example.com/`,
+		status: 'broken' as const,
+		httpStatus: 404,
+		finalUrl: null,
+		detail: 'HTTP 404 Not Found',
+	});
+
+	it('records answers in rpc calls of at most 500, in the database function’s names', async () => {
+		const { client, seen } = fakeSupabase([{ body: null }, { body: null }]);
+		await supabaseLinkCheckStore(client).record(Array.from({ length: 600 }, (_, n) => answer(n)));
+		expect(seen.map((s) => s.url.pathname)).toEqual([
+			'/rest/v1/rpc/record_link_checks',
+			'/rest/v1/rpc/record_link_checks',
+		]);
+		const batches = seen.map((s) => (s.body as { p_results: unknown[] }).p_results);
+		expect(batches.map((batch) => batch.length)).toEqual([500, 100]);
+		expect(batches[1][99]).toEqual({
+			url: 'https://tool-599.example.com/',
+			status: 'broken',
+			http_status: 404,
+			final_url: null,
+			detail: 'HTTP 404 Not Found',
+		});
+		expect(seen[0].apikey).toBe('sb_secret_test');
+	});
+
+	it('reads every linked address with its last answer, and prunes', async () => {
+		const { client, seen } = fakeSupabase([
+			{
+				body: [
+					{
+						url: 'https://www.plangrid.com/',
+						used_by: ['PlanGrid (tool 9): address'],
+						status: 'moved',
+						http_status: 200,
+						final_url: 'https://construction.autodesk.com/',
+						detail: 'now on another site (construction.autodesk.com)',
+						first_seen_failing: '2026-11-01T09:00:00+00:00',
+						failed_checks: 3,
+						checked_at: '2026-11-25T09:00:00+00:00',
+					},
+					{ url: 'https://new.example.com/', used_by: ['New (tool 10): address'], status: null },
+				],
+			},
+			{ body: 2 },
+		]);
+		const store = supabaseLinkCheckStore(client);
+		const [moved, unchecked] = await store.links();
+		expect(moved).toMatchObject({
+			status: 'moved',
+			usedBy: ['PlanGrid (tool 9): address'],
+			finalUrl: 'https://construction.autodesk.com/',
+			firstSeenFailing: new Date('2026-11-01T09:00:00Z'),
+			failedChecks: 3,
+		});
+		expect(unchecked).toMatchObject({ status: null, checkedAt: null, failedChecks: 0 });
+		expect(await store.prune()).toBe(2);
+		expect(seen.map((s) => s.url.pathname)).toEqual([
+			'/rest/v1/rpc/link_check_status',
+			'/rest/v1/rpc/prune_link_checks',
+		]);
+	});
+
+	it('turns an API error into a thrown error', async () => {
+		const { client } = fakeSupabase([{ status: 500, body: { message: 'connection refused' } }]);
+		await expect(supabaseLinkCheckStore(client).links()).rejects.toThrow(/connection refused/);
 	});
 });

@@ -44,6 +44,13 @@ Facts about a tool (read on the vendor's own pages: site, help centre, trust pag
   facts --stale <days>            facts not checked for more than that many days
                                   Facts: ${FACT_KEYS.join(', ')}
 
+Links kept alive
+  check-links [--concurrency N]   request every address the site links to (live tools,
+                                  integration and fact sources), N sites at a time (8), and
+                                  keep each answer with the date; lists what is broken or
+                                  moved to another site. The site itself shows none of it.
+  check-links --report            what the last checks found broken or moved, and since when
+
 Newsletter and notices
   subscribers [--csv]             confirmed subscribers with their consent record
                                   (email, source, consent_at, confirmed_at)
@@ -65,4 +72,5 @@ rebuild dist/ here. Notices and issues go over SMTP_URL, otherwise to .data/outb
 
 Exit codes: 0 done · 1 unexpected failure · 2 wrong usage · 3 not found ·
 4 conflict (already reviewed, duplicate) · 5 configuration missing ·
-6 saved but the rebuild failed · 7 saved but a notice failed`;
+6 saved but the rebuild failed · 7 saved but a notice failed ·
+8 links to look at (check-links found some broken or moved)`;
