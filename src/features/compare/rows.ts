@@ -5,6 +5,7 @@
  */
 import type { Fact, ToolFacts } from '../facts/facts.ts';
 import { FACTS, type FactKey } from '../facts/vocabulary.ts';
+import { type RowState, rowState } from './row-state.ts';
 
 export interface CompareSection {
 	heading: string;
@@ -22,28 +23,7 @@ export const COMPARE_SECTIONS: CompareSection[] = [
 	{ heading: 'The company', facts: ['vendor', 'hq_country', 'founded'] },
 ];
 
-/** How one fact stands across the tools compared. */
-export type RowState =
-	/** Every tool's fact is known and they differ. */
-	| 'differs'
-	/** Known for some tools only: nothing to compare it with. */
-	| 'partly-unknown'
-	/** Known for every tool, and the same. */
-	| 'same'
-	/** Known for none. */
-	| 'unknown';
-
-const sameValue = (x: Fact, y: Fact) =>
-	x.value.length === y.value.length &&
-	x.value.every((value) => y.value.includes(value)) &&
-	(x.detail ?? '') === (y.detail ?? '');
-
-export function rowState(facts: readonly (Fact | undefined)[]): RowState {
-	const known = facts.filter((fact): fact is Fact => Boolean(fact));
-	if (known.length === 0) return 'unknown';
-	if (known.length < facts.length) return 'partly-unknown';
-	return known.every((fact) => sameValue(fact, known[0])) ? 'same' : 'differs';
-}
+export { partnerSplit, type RowState, rowState } from './row-state.ts';
 
 export interface CompareRow {
 	key: FactKey;
@@ -70,17 +50,4 @@ export function differencesFirst(rows: readonly CompareRow[]): CompareRow[] {
 		.map((row, at) => ({ row, at }))
 		.sort((x, y) => rank[x.row.state] - rank[y.row.state] || x.at - y.at)
 		.map(({ row }) => row);
-}
-
-/** Partners every tool compared works with, and those only one of them has (ids). */
-export function partnerSplit(partners: readonly (readonly number[])[]): {
-	shared: number[];
-	only: number[][];
-} {
-	const counts = new Map<number, number>();
-	for (const list of partners)
-		for (const id of new Set(list)) counts.set(id, (counts.get(id) ?? 0) + 1);
-	const shared = [...counts].filter(([, n]) => n === partners.length).map(([id]) => id);
-	const only = partners.map((list) => list.filter((id) => counts.get(id) === 1));
-	return { shared, only };
 }
