@@ -1,0 +1,63 @@
+import { liveTools } from '../../lib/catalogue.server.ts';
+import { CATEGORIES } from '../../lib/categories.ts';
+import { paths } from '../../lib/paths.ts';
+import { factsByTool } from '../facts/data.server.ts';
+import { checkedLabel, type Fact, factText, type ToolFacts, valueLabel } from '../facts/facts.ts';
+import { FACTS, type FactKey } from '../facts/vocabulary.ts';
+import { integrationData } from '../integrations/data.server.ts';
+import { integrationKey } from '../integrations/key.ts';
+import type { CompareTool, FactLayout, NameEntry, ShownFact } from './files.ts';
+import { COMPARE_SECTIONS } from './rows.ts';
+
+/** A fact in words, with its sources and their dates, as the island shows it. */
+export function shownFact(key: FactKey, fact: Fact): ShownFact {
+	const several = fact.sources.length > 1;
+	return {
+		value: fact.value,
+		...(fact.detail && { detail: fact.detail }),
+		text: factText(key, fact),
+		...(key === 'open_api' && fact.value[0] === 'yes' && fact.detail && { docs: fact.detail }),
+		sources: fact.sources.map((source) => ({
+			url: source.url,
+			verifiedOn: source.verifiedOn,
+			checked: checkedLabel(source.verifiedOn),
+			...(several && { read: source.value.map((value) => valueLabel(key, value)).join(', ') }),
+		})),
+	};
+}
+
+function shownFacts(facts: ToolFacts = {}): CompareTool['facts'] {
+	return Object.fromEntries(
+		Object.entries(facts).map(([key, fact]) => [key, shownFact(key as FactKey, fact)]),
+	);
+}
+
+/** Every live tool's compare file, built from the catalogue, its facts and its integrations. */
+export async function compareToolFiles(): Promise<CompareTool[]> {
+	const tools = await liveTools();
+	const facts = await factsByTool();
+	const { partners, toolsById } = await integrationData();
+	return tools.map((tool) => {
+		const own = partners.get(tool.id) ?? [];
+		return {
+			id: tool.id,
+			name: tool.name,
+			path: paths.tool(tool.id),
+			category: CATEGORIES.get(tool.category)!.label,
+			facts: shownFacts(facts.get(tool.id)),
+			partners: own.map((partner) => [partner.id, toolsById.get(partner.id)!.name]),
+			integrationsPath: own.length > 0 ? paths.integrations(integrationKey(tool.id)) : null,
+		};
+	});
+}
+
+/** The picker's index: ids and names only, so it stays small at any catalogue size. */
+export async function compareNames(): Promise<NameEntry[]> {
+	return (await liveTools()).map((tool) => [tool.id, tool.name]);
+}
+
+/** The sections and fact labels of rows.ts, for the island. */
+export const factLayout: FactLayout = COMPARE_SECTIONS.map((section) => ({
+	heading: section.heading,
+	facts: section.facts.map((key) => ({ key, label: FACTS[key].label })),
+}));

@@ -1,0 +1,52 @@
+/**
+ * The static files the compare page reads on demand, written by the build
+ * (src/pages/compare/data/): one small file per tool, and an index of names for the picker.
+ * The build words every fact (facts.ts, as on tool pages), so the island ships no vocabulary;
+ * it keeps the values only to tell same from different (row-state.ts).
+ */
+import type { FactKey } from '../facts/vocabulary.ts';
+import type { ComparedValue } from './row-state.ts';
+
+/** A tool as `[id, name]`: the picker's index, and a tool's partners. */
+export type NameEntry = [id: number, name: string];
+
+/** A fact as the table shows it. */
+export interface ShownFact extends ComparedValue {
+	value: string[];
+	/** The values and any detail in words: "Yes (up to 5 users)". */
+	text: string;
+	/** For an open API, the developer documentation's address. */
+	docs?: string;
+	sources: {
+		url: string;
+		verifiedOn: string;
+		/** `verifiedOn` as a visitor reads it: "25 Nov 2026". */
+		checked: string;
+		/** What this page says, when the fact was read across several pages. */
+		read?: string;
+	}[];
+}
+
+/** One tool's file. */
+export interface CompareTool {
+	id: number;
+	name: string;
+	/** The tool's page on this site. */
+	path: string;
+	/** Its category, as a visitor reads it. */
+	category: string;
+	/** Its known facts; a missing one is not documented yet. */
+	facts: Partial<Record<FactKey, ShownFact>>;
+	/** Its integration partners in this directory, in name order. */
+	partners: NameEntry[];
+	/** The page listing every partner, when it has any. */
+	integrationsPath: string | null;
+}
+
+/** The fact rows in buyer order (rows.ts), with their labels: the island's props. */
+export type FactLayout = { heading: string; facts: { key: FactKey; label: string }[] }[];
+
+export const compareFiles = {
+	tool: (id: number) => `/compare/data/${id}.json`,
+	names: '/compare/data/names.json',
+} as const;
