@@ -1,0 +1,114 @@
+/**
+ * What the compare page's table shows for the tools chosen: the fact rows in buyer order
+ * (rows.ts, passed in as `layout`), the category first, the integrations after platforms and
+ * offline use, and every page read at the end; with "differences only", just the rows that
+ * tell the tools apart.
+ */
+import type { FactKey } from '../facts/vocabulary.ts';
+import type { CompareTool, FactLayout, NameEntry, ShownFact } from './files.ts';
+import { partnerSplit, type RowState, rowState } from './row-state.ts';
+
+/** A vendor page read for a tool, with the last day any of its facts was checked there. */
+export interface SourcePage {
+	url: string;
+	verifiedOn: string;
+	checked: string;
+}
+
+export type TableRow =
+	| { kind: 'category'; state: RowState }
+	| {
+			kind: 'fact';
+			key: FactKey;
+			label: string;
+			facts: (ShownFact | undefined)[];
+			state: RowState;
+	  }
+	/** How many partners each tool has in the directory. */
+	| { kind: 'partner-count'; state: RowState }
+	/** Partners every tool compared works with. */
+	| { kind: 'partners-shared'; partners: NameEntry[]; state: RowState }
+	/** Per tool, the partners none of the others has. */
+	| { kind: 'partners-only'; partners: NameEntry[][]; state: RowState }
+	| { kind: 'sources'; pages: SourcePage[][]; state: RowState };
+
+export interface TableSection {
+	heading: string;
+	rows: TableRow[];
+}
+
+/** A row that tells the tools apart: they differ, or only some are documented. */
+export const isDifference = (row: TableRow) =>
+	row.state === 'differs' || row.state === 'partly-unknown';
+
+const allSame = (values: readonly unknown[]): RowState =>
+	values.every((value) => value === values[0]) ? 'same' : 'differs';
+
+function integrationRows(tools: readonly CompareTool[]): TableRow[] {
+	const counts: TableRow = {
+		kind: 'partner-count',
+		state: allSame(tools.map((tool) => tool.partners.length)),
+	};
+	if (tools.length < 2) return [counts];
+	const names = new Map(tools.flatMap((tool) => tool.partners));
+	const named = (ids: number[]) => ids.map((id): NameEntry => [id, names.get(id)!]);
+	const split = partnerSplit(tools.map((tool) => tool.partners.map(([id]) => id)));
+	const only = split.only.map(named);
+	return [
+		counts,
+		{ kind: 'partners-shared', partners: named(split.shared), state: 'same' },
+		{
+			kind: 'partners-only',
+			partners: only,
+			state: only.some((list) => list.length > 0) ? 'differs' : 'same',
+		},
+	];
+}
+
+/** Each tool's distinct source pages, in the order its facts are shown. */
+function sourcePages(tools: readonly CompareTool[], layout: FactLayout): SourcePage[][] {
+	return tools.map((tool) => {
+		const pages = new Map<string, SourcePage>();
+		for (const section of layout)
+			for (const { key } of section.facts)
+				for (const source of tool.facts[key]?.sources ?? [])
+					if ((pages.get(source.url)?.verifiedOn ?? '') < source.verifiedOn)
+						pages.set(source.url, source);
+		return [...pages.values()];
+	});
+}
+
+export function compareTable(
+	tools: readonly CompareTool[],
+	layout: FactLayout,
+	differencesOnly: boolean,
+): TableSection[] {
+	const sections: TableSection[] = layout.map((section) => ({
+		heading: section.heading,
+		rows: section.facts.map(({ key, label }) => {
+			const facts = tools.map((tool) => tool.facts[key]);
+			return { kind: 'fact', key, label, facts, state: rowState(facts) };
+		}),
+	}));
+	sections[0].rows.unshift({
+		kind: 'category',
+		state: allSame(tools.map((tool) => tool.category)),
+	});
+	const afterPlatforms =
+		layout.findIndex((section) => section.facts.some(({ key }) => key === 'offline')) + 1;
+	sections.splice(afterPlatforms, 0, {
+		heading: 'Integrations in this directory',
+		rows: integrationRows(tools),
+	});
+	sections.push({
+		heading: 'Sources',
+		rows: [{ kind: 'sources', pages: sourcePages(tools, layout), state: 'same' }],
+	});
+	if (!differencesOnly) return sections;
+	return sections
+		.map((section) => ({
+			...section,
+			rows: section.rows.filter((row) => row.kind === 'sources' || isDifference(row)),
+		}))
+		.filter((section) => section.rows.length > 0);
+}
