@@ -175,15 +175,7 @@ export function factText(key: FactKey, fact: Fact): string {
 	return main + detail;
 }
 
-/** "25 Nov 2026": when a fact was checked, the same in every time zone. */
-export function checkedLabel(isoDay: string): string {
-	return new Intl.DateTimeFormat('en-GB', {
-		day: 'numeric',
-		month: 'short',
-		year: 'numeric',
-		timeZone: 'UTC',
-	}).format(new Date(`${isoDay}T00:00:00Z`));
-}
+export { checkedLabel } from './checked.ts';
 
 /** The facts in page order, known or not: a row for each, so the unknown ones show as such. */
 export function factRows(facts: ToolFacts | undefined) {
