@@ -1,30 +1,24 @@
 /**
  * The static files the compare page reads on demand, written by the build
  * (src/pages/compare/data/): one small file per tool, and an index of names for the picker.
- * The build words every fact (facts.ts, as on tool pages), so the island ships no vocabulary;
- * it keeps the values only to tell same from different (row-state.ts).
+ * The build words every fact (facts.ts, as on tool pages), so the island ships no vocabulary.
  */
 import type { FactKey } from '../facts/vocabulary.ts';
-import type { ComparedValue } from './row-state.ts';
 
 /** A tool as `[id, name]`: the picker's index, and a tool's partners. */
 export type NameEntry = [id: number, name: string];
 
-/** A fact as the table shows it. */
-export interface ShownFact extends ComparedValue {
-	value: string[];
-	/** The values and any detail in words: "Yes (up to 5 users)". */
+/**
+ * A fact as the table shows it: in words, its values in the vocabulary's order, then any detail
+ * ("Yes (up to 5 users)"). The words stand for the values one to one, so the table tells same
+ * from different by them (row-state.ts) and the file needs no value codes.
+ */
+export interface ShownFact {
 	text: string;
 	/** For an open API, the developer documentation's address. */
 	docs?: string;
-	sources: {
-		url: string;
-		verifiedOn: string;
-		/** `verifiedOn` as a visitor reads it: "25 Nov 2026". */
-		checked: string;
-		/** What this page says, when the fact was read across several pages. */
-		read?: string;
-	}[];
+	/** Each page the fact was read on, the day, and what the page says when there are several. */
+	sources: [url: string, verifiedOn: string, read?: string][];
 }
 
 /** One tool's file. */

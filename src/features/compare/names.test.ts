@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NameEntry } from './files.ts';
-import { listNames, matchNames } from './names.ts';
+import { matchNames } from './match.ts';
+import { listNames } from './names.ts';
 
 const entries: NameEntry[] = [
 	[1, 'Autodesk Build'],

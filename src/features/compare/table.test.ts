@@ -114,42 +114,52 @@ describe('compareTable', () => {
 		});
 		const [sources] = compareTable([c], factLayout, false).at(-1)!.rows;
 		expect(sources.kind === 'sources' && sources.pages[0]).toEqual([
-			{ url: 'https://c.example/pricing', verifiedOn: '2026-11-20', checked: '20 Nov 2026' },
-			{ url: 'https://c.example/apps', verifiedOn: '2026-09-09', checked: '9 Sept 2026' },
+			{ url: 'https://c.example/pricing', verifiedOn: '2026-11-20' },
+			{ url: 'https://c.example/apps', verifiedOn: '2026-09-09' },
 		]);
 	});
 });
 
 describe('shownFact', () => {
-	it('words the values as tool pages do, with the detail, and each page read when there are several', () => {
+	it('words the values in the vocabulary’s order, and each page read when there are several', () => {
 		const fact: Fact = {
-			value: ['web', 'ios'],
+			value: ['ios', 'web'],
 			detail: null,
 			sources: [
-				{ url: 'https://v.example/', verifiedOn: '2026-11-02', value: ['web'] },
 				{ url: 'https://apps.apple.com/app/v', verifiedOn: '2026-11-03', value: ['ios'] },
+				{ url: 'https://v.example/', verifiedOn: '2026-11-02', value: ['web'] },
 			],
 		};
 		expect(shownFact('platforms', fact)).toEqual({
-			value: ['web', 'ios'],
 			text: 'Web browser, iPhone (iOS)',
 			sources: [
-				{
-					url: 'https://v.example/',
-					verifiedOn: '2026-11-02',
-					checked: '2 Nov 2026',
-					read: 'Web browser',
-				},
-				{
-					url: 'https://apps.apple.com/app/v',
-					verifiedOn: '2026-11-03',
-					checked: '3 Nov 2026',
-					read: 'iPhone (iOS)',
-				},
+				['https://apps.apple.com/app/v', '2026-11-03', 'iPhone (iOS)'],
+				['https://v.example/', '2026-11-02', 'Web browser'],
 			],
 		});
-		const api = shownFact('open_api', { ...read(['yes']), detail: 'https://dev.v.example/docs' });
-		expect(api.text).toBe('Yes');
-		expect(api.docs).toBe('https://dev.v.example/docs');
+		expect(shownFact('free_trial', { ...read(['yes']), detail: '14 days' })).toEqual({
+			text: 'Yes (14 days)',
+			sources: [['https://vendor.example/pricing', '2026-11-02']],
+		});
+	});
+
+	it('keeps an open API’s documentation apart, and compared: another address is another fact', () => {
+		const api = (docs: string) => shownFact('open_api', { ...read(['yes']), detail: docs });
+		expect(api('https://dev.v.example/docs')).toMatchObject({
+			text: 'Yes',
+			docs: 'https://dev.v.example/docs',
+		});
+		const x = tool(1, {});
+		const rows = compareTable(
+			[
+				{ ...x, facts: { open_api: api('https://dev.a.example/') } },
+				{ ...x, id: 2, facts: { open_api: api('https://dev.b.example/') } },
+			],
+			factLayout,
+			false,
+		).flatMap((section) => section.rows);
+		expect(rows.find((row) => row.kind === 'fact' && row.key === 'open_api')?.state).toBe(
+			'differs',
+		);
 	});
 });

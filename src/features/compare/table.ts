@@ -8,11 +8,10 @@ import type { FactKey } from '../facts/vocabulary.ts';
 import type { CompareTool, FactLayout, NameEntry, ShownFact } from './files.ts';
 import { partnerSplit, type RowState, rowState } from './row-state.ts';
 
-/** A vendor page read for a tool, with the last day any of its facts was checked there. */
+/** A vendor page read for a tool, with the last day (YYYY-MM-DD) a fact was checked there. */
 export interface SourcePage {
 	url: string;
 	verifiedOn: string;
-	checked: string;
 }
 
 export type TableRow =
@@ -71,9 +70,8 @@ function sourcePages(tools: readonly CompareTool[], layout: FactLayout): SourceP
 		const pages = new Map<string, SourcePage>();
 		for (const section of layout)
 			for (const { key } of section.facts)
-				for (const source of tool.facts[key]?.sources ?? [])
-					if ((pages.get(source.url)?.verifiedOn ?? '') < source.verifiedOn)
-						pages.set(source.url, source);
+				for (const [url, verifiedOn] of tool.facts[key]?.sources ?? [])
+					if ((pages.get(url)?.verifiedOn ?? '') < verifiedOn) pages.set(url, { url, verifiedOn });
 		return [...pages.values()];
 	});
 }
@@ -87,7 +85,9 @@ export function compareTable(
 		heading: section.heading,
 		rows: section.facts.map(({ key, label }) => {
 			const facts = tools.map((tool) => tool.facts[key]);
-			return { kind: 'fact', key, label, facts, state: rowState(facts) };
+			// The words stand for the values and detail one to one (files.ts): compare them.
+			const compared = facts.map((fact) => fact && { value: [fact.text], detail: fact.docs });
+			return { kind: 'fact', key, label, facts, state: rowState(compared) };
 		}),
 	}));
 	sections[0].rows.unshift({
