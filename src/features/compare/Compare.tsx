@@ -1,0 +1,220 @@
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { type CompareAddress, MAX_TOOLS, readAddress, writeAddress } from './address.ts';
+import CompareTable from './CompareTable.tsx';
+import type { CompareTool, FactLayout, NameEntry } from './files.ts';
+import { loadTool } from './load.ts';
+import { listNames } from './names.ts';
+import { compareTable, isDifference } from './table.ts';
+
+// Loaded when shown: a table of four tools has no picker.
+const ComparePicker = lazy(() => import('./ComparePicker.tsx'));
+const PICKER_ID = 'compare-picker';
+
+/** A tool's file once fetched: the tool, no such tool, or a failed fetch. */
+type Entry = CompareTool | 'unknown' | 'failed';
+
+const isTool = (entry: Entry | undefined): entry is CompareTool => typeof entry === 'object';
+
+/**
+ * The compare page's island (rendered in the browser only: the tools are in the address): the
+ * tools side by side, a picker to add one, a button to remove each, and the "differences only"
+ * switch. Without JavaScript the page says what it needs (index.astro).
+ */
+export default function Compare({ layout }: { layout: FactLayout }) {
+	const [address, setAddress] = useState<CompareAddress>(() => readAddress(location.search));
+	const [entries, setEntries] = useState(() => new Map<number, Entry>());
+	const [announcement, setAnnouncement] = useState('');
+	const requested = useRef(new Set<number>());
+	/** The element to focus once it is rendered (a removed tool's neighbour, a new column). */
+	const focusNext = useRef<string | null>(null);
+
+	const tools = address.ids.map((id) => entries.get(id)).filter(isTool);
+	// Values that are no tool's number, and numbers no live tool has (a tool taken down).
+	const leftOut = [
+		...address.invalid,
+		...address.ids.filter((id) => entries.get(id) === 'unknown').map(String),
+	];
+	const failed = address.ids.filter((id) => entries.get(id) === 'failed');
+	const loading = address.ids.some((id) => !entries.has(id));
+	// Add and remove start from the tools that exist; an unknown id leaves the address then.
+	const kept = address.ids.filter((id) => entries.get(id) !== 'unknown');
+	const comparable = tools.length > 1;
+	const sections = compareTable(tools, layout, address.differencesOnly && comparable);
+	const differences = sections.flatMap((section) => section.rows).filter(isDifference).length;
+	const comparing = (names: string[]) =>
+		names.length > 1
+			? `Comparing ${listNames(names)}.`
+			: names.length === 1
+				? `Add another tool to compare with ${names[0]}.`
+				: 'Choose two to four tools to compare.';
+
+	const followAddress = useEffectEvent(() => {
+		const next = readAddress(location.search);
+		setAddress(next);
+		setAnnouncement(
+			comparing(
+				next.ids
+					.map((id) => entries.get(id))
+					.filter(isTool)
+					.map((t) => t.name),
+			),
+		);
+	});
+
+	// The address in its comma form (a plain form sends ?tools=3&tools=9), then Back and Forward.
+	useEffect(() => {
+		const search = writeAddress(location.search, address.ids, address.differencesOnly);
+		history.replaceState(history.state, '', location.pathname + search + location.hash);
+		const onPopState = () => followAddress();
+		addEventListener('popstate', onPopState);
+		return () => removeEventListener('popstate', onPopState);
+		// Once, with the address the page opened with.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, []);
+
+	useEffect(() => {
+		for (const id of address.ids) {
+			if (entries.has(id) || requested.current.has(id)) continue;
+			requested.current.add(id);
+			loadTool(id)
+				.then(
+					(tool): Entry => tool ?? 'unknown',
+					(): Entry => 'failed',
+				)
+				.then((entry) => {
+					requested.current.delete(id);
+					setEntries((known) => new Map(known).set(id, entry));
+				});
+		}
+	}, [address, entries]);
+
+	useEffect(() => {
+		const target = focusNext.current && document.getElementById(focusNext.current);
+		if (target) {
+			target.focus();
+			focusNext.current = null;
+		}
+	});
+
+	/** A new history entry, so Back returns to the tools before. */
+	function go(ids: number[], message: string, focus: string | null) {
+		const search = writeAddress(location.search, ids, address.differencesOnly);
+		history.pushState(history.state, '', location.pathname + search);
+		setAddress({ ids, extra: [], invalid: [], differencesOnly: address.differencesOnly });
+		setAnnouncement(message);
+		focusNext.current = focus;
+	}
+
+	function add([id, name]: NameEntry) {
+		const ids = [...kept, id];
+		const names = [...tools.map((tool) => tool.name), name];
+		// A full table has no picker: the focus goes to the new tool's column.
+		go(
+			ids,
+			`Added ${name}. ${comparing(names)}`,
+			ids.length < MAX_TOOLS ? null : `compare-tool-${id}`,
+		);
+	}
+
+	function remove(tool: CompareTool) {
+		const at = kept.indexOf(tool.id);
+		const ids = kept.filter((id) => id !== tool.id);
+		const neighbour = ids[at] ?? ids[at - 1];
+		const names = tools.filter((other) => other !== tool).map((other) => other.name);
+		go(
+			ids,
+			`Removed ${tool.name}. ${comparing(names)}`,
+			neighbour && isTool(entries.get(neighbour)) ? `compare-remove-${neighbour}` : PICKER_ID,
+		);
+	}
+
+	function switchDifferences(on: boolean) {
+		const search = writeAddress(location.search, address.ids, on);
+		history.replaceState(history.state, '', location.pathname + search);
+		setAddress({ ...address, differencesOnly: on });
+		// The rows that differ are the same with the switch on or off.
+		setAnnouncement(
+			on
+				? `Showing only the ${differences} ${differences === 1 ? 'row' : 'rows'} that differ.`
+				: 'Showing every row.',
+		);
+	}
+
+	return (
+		<div className="compare">
+			<p className="visually-hidden" role="status">
+				{announcement}
+			</p>
+			{address.extra.length > 0 && (
+				<p className="compare__note">
+					Compares {MAX_TOOLS} tools at most: showing the first {MAX_TOOLS} of the{' '}
+					{MAX_TOOLS + address.extra.length} in the address.
+				</p>
+			)}
+			{leftOut.length > 0 && (
+				<p className="compare__note">
+					Left out {listNames(leftOut.map((value) => `“${value}”`))}: not the number of a tool in
+					the directory.
+				</p>
+			)}
+			{failed.length > 0 && (
+				<p className="compare__note">
+					The facts of {failed.length === 1 ? 'one tool' : `${failed.length} tools`} could not be
+					loaded: check the connection, then reload the page.
+				</p>
+			)}
+			{tools.length > 0 && (
+				<ul className="compare__chosen" aria-label="Tools compared">
+					{tools.map((tool) => (
+						<li key={tool.id}>
+							<a href={tool.path}>{tool.name}</a>
+							<button
+								type="button"
+								className="compare__remove"
+								id={`compare-remove-${tool.id}`}
+								onClick={() => remove(tool)}
+							>
+								Remove<span className="visually-hidden"> {tool.name}</span>
+							</button>
+						</li>
+					))}
+				</ul>
+			)}
+			{!loading && tools.length < 2 && (
+				<p className="compare__ask">{comparing(tools.map((tool) => tool.name))}</p>
+			)}
+			{kept.length < MAX_TOOLS ? (
+				<Suspense fallback={<div className="compare__picker" />}>
+					<ComparePicker id={PICKER_ID} chosen={kept} onChoose={add} />
+				</Suspense>
+			) : (
+				<p className="compare__hint">Four tools at most: remove one to add another.</p>
+			)}
+			{comparable && (
+				<label className="compare__switch">
+					<input
+						type="checkbox"
+						role="switch"
+						checked={address.differencesOnly}
+						onChange={(event) => switchDifferences(event.target.checked)}
+					/>{' '}
+					Differences only
+				</label>
+			)}
+			{loading && <p className="compare__hint">Loading the facts…</p>}
+			{comparable && address.differencesOnly && differences === 0 && (
+				<p className="compare__note">
+					They do not differ on anything documented so far: switch off “Differences only” to see
+					every row.
+				</p>
+			)}
+			{tools.length > 0 && (
+				<CompareTable
+					tools={tools}
+					sections={sections}
+					differencesOnly={address.differencesOnly && comparable}
+				/>
+			)}
+		</div>
+	);
+}

@@ -1,0 +1,169 @@
+import type { ReactNode } from 'react';
+import type { CompareTool, NameEntry, ShownFact } from './files.ts';
+import { checkedLabel } from '../facts/checked.ts';
+import { listNames } from './names.ts';
+import type { TableRow, TableSection } from './table.ts';
+
+/** Partners named in a cell before "and N more" (the tool's integration page lists them all). */
+const PARTNERS_SHOWN = 10;
+
+const host = (url: string) => new URL(url).hostname.replace(/^www\./, '');
+
+interface Props {
+	tools: readonly CompareTool[];
+	sections: readonly TableSection[];
+	differencesOnly: boolean;
+}
+
+/** The comparison: a column per tool, a row per fact, each fact with its source and date. */
+export default function CompareTable({ tools, sections, differencesOnly }: Props) {
+	const title = `${listNames(tools.map((tool) => tool.name))}${tools.length > 1 ? ' side by side' : ' at a glance'}${differencesOnly ? ': only what differs' : ''}`;
+	// The title above the table, not only its caption: a caption scrolls away with a wide table.
+	return (
+		<>
+			<h2 className="compare__title" id="compare-title">
+				{title}
+			</h2>
+			<div className="compare__scroll" role="region" aria-labelledby="compare-title" tabIndex={0}>
+				<table className="compare__table">
+					<caption className="visually-hidden">{title}</caption>
+					<thead>
+						<tr>
+							<th scope="col">Fact</th>
+							{tools.map((tool) => (
+								<th scope="col" key={tool.id} id={`compare-tool-${tool.id}`} tabIndex={-1}>
+									<a href={tool.path}>{tool.name}</a>
+								</th>
+							))}
+						</tr>
+					</thead>
+					{sections.map((section) => (
+						<tbody key={section.heading}>
+							<tr>
+								<th scope="rowgroup" colSpan={tools.length + 1} className="compare__section">
+									<span>{section.heading}</span>
+								</th>
+							</tr>
+							{section.rows.map((row) => (
+								<Row key={row.kind === 'fact' ? row.key : row.kind} row={row} tools={tools} />
+							))}
+						</tbody>
+					))}
+				</table>
+			</div>
+		</>
+	);
+}
+
+function Row({ row, tools }: { row: TableRow; tools: readonly CompareTool[] }) {
+	const each = (cell: (tool: CompareTool, at: number) => ReactNode) =>
+		tools.map((tool, at) => <td key={tool.id}>{cell(tool, at)}</td>);
+	let label: string;
+	let cells: ReactNode;
+	switch (row.kind) {
+		case 'category':
+			label = 'Category';
+			cells = each((tool) => tool.category);
+			break;
+		case 'fact':
+			label = row.label;
+			cells = each((tool, at) => <Fact fact={row.facts[at]} label={label} tool={tool} />);
+			break;
+		case 'partner-count':
+			label = 'Listed integrations';
+			cells = each((tool) =>
+				tool.integrationsPath ? (
+					<a href={tool.integrationsPath}>
+						Works with {tool.partners.length} {tool.partners.length === 1 ? 'tool' : 'tools'}
+						<span className="visually-hidden"> ({tool.name})</span>
+					</a>
+				) : (
+					'None listed yet'
+				),
+			);
+			break;
+		case 'partners-shared':
+			label = tools.length > 2 ? `Works with all ${tools.length}` : 'Works with both';
+			cells = (
+				<td colSpan={tools.length}>
+					{row.partners.length ? names(row.partners) : 'No partner in common'}
+				</td>
+			);
+			break;
+		case 'partners-only':
+			label = 'Only this one works with';
+			cells = each((tool, at) => {
+				const partners = row.partners[at];
+				const more = partners.length - PARTNERS_SHOWN;
+				if (!partners.length) return 'None of its own';
+				return (
+					<>
+						{names(partners.slice(0, PARTNERS_SHOWN))}
+						{more > 0 && (
+							<>
+								{' and '}
+								<a href={tool.integrationsPath!}>
+									{more} more<span className="visually-hidden"> that work with {tool.name}</span>
+								</a>
+							</>
+						)}
+					</>
+				);
+			});
+			break;
+		case 'sources':
+			label = 'Pages read';
+			cells = each((tool, at) =>
+				row.pages[at].length === 0
+					? 'None yet'
+					: row.pages[at].map((page) => (
+							<span className="compare__source" key={page.url}>
+								<a href={page.url} rel="noopener noreferrer">
+									{page.url.replace(/^https?:\/\/(www\.)?/, '')}
+									<span className="visually-hidden"> (read for {tool.name})</span>
+								</a>{' '}
+								checked {checkedLabel(page.verifiedOn)}
+							</span>
+						)),
+			);
+	}
+	return (
+		<tr>
+			<th scope="row">{label}</th>
+			{cells}
+		</tr>
+	);
+}
+
+const names = (partners: NameEntry[]) => partners.map(([, name]) => name).join(', ');
+
+/** A fact in words, then each page it was read on and the day. */
+function Fact({ fact, label, tool }: { fact?: ShownFact; label: string; tool: CompareTool }) {
+	if (!fact) return <span className="compare__unknown">not documented yet</span>;
+	return (
+		<>
+			{fact.text}
+			{fact.docs && (
+				<>
+					{' ('}
+					<a href={fact.docs} rel="noopener noreferrer">
+						developer docs<span className="visually-hidden"> of {tool.name}</span>
+					</a>
+					)
+				</>
+			)}
+			{fact.sources.map(([url, verifiedOn, read]) => (
+				<span className="compare__source" key={url}>
+					<a href={url} rel="noopener noreferrer">
+						{host(url)}
+						<span className="visually-hidden">
+							: where {tool.name}’s {label.toLowerCase()}
+							{read && ` (${read})`} was read
+						</span>
+					</a>{' '}
+					checked <time dateTime={verifiedOn}>{checkedLabel(verifiedOn)}</time>
+				</span>
+			))}
+		</>
+	);
+}
