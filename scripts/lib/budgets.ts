@@ -7,6 +7,11 @@ export const BUDGETS = {
 	 * not budgeted) plus at most this much gzip of the site's own code.
 	 */
 	homeOwnJsGzip: 8_000,
+	/**
+	 * The compare page: React's chunk plus at most this much gzip of its own JavaScript and the
+	 * files of the four tools it compares (issue 19).
+	 */
+	compareOwnGzip: 10_000,
 	islandlessJs: 0,
 	homeGzipPerTool: 250,
 	searchP95Ms: 16,

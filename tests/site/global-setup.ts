@@ -10,6 +10,7 @@ import type { TestProject } from 'vitest/node';
 import { waitForFileLock } from '../../src/lib/embedded-db/file-lock.server.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
+import { insertCompareFixtures } from './compare-fixtures.ts';
 import { FAKE_SECRETS, FIXTURE_TOOLS, insertFixtures } from './fixtures.ts';
 
 declare module 'vitest' {
@@ -87,6 +88,7 @@ export default async function setup(project: TestProject) {
 	const unlock = await takeSiteLock();
 	const db: TestDb = await startTestDb();
 	await insertFixtures(db.sql);
+	await insertCompareFixtures(db.sql);
 	const port = await freePort();
 	const baseUrl = `http://localhost:${port}`;
 	// The served functions' e-mails (newsletter confirmations) land here for the tests to open.

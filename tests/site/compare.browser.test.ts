@@ -1,0 +1,259 @@
+// The compare page in Debian's Chromium: the address in both forms, adding by keyboard with the
+// picker, removing, Back, "differences only", what it says about odd addresses, no JavaScript,
+// and axe at a phone's and a desktop's width.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { compareFiles } from '../../src/features/compare/files.ts';
+import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
+import { browserAvailable, launchChromium } from '../helpers/browser.ts';
+import { focused, tabTo } from '../helpers/keyboard.ts';
+import { axeViolations, openPage } from '../helpers/page.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let idOf: Map<string, number>;
+const id = (name: string) => idOf.get(name)!;
+const ids = (...names: string[]) => names.map(id).join(',');
+
+async function compare(page: Page, query: string) {
+	await page.goto(`${baseUrl}/compare/${query}`);
+	await page.waitForSelector('.compare');
+}
+const columns = (page: Page) =>
+	page.locator('table thead th').evaluateAll((cells) => cells.map((cell) => cell.textContent));
+const rowHeaders = (page: Page) =>
+	page
+		.locator('table tbody th[scope="row"]')
+		.evaluateAll((cells) => cells.map((c) => c.textContent));
+const row = (page: Page, label: string) =>
+	page.getByRole('row', { name: new RegExp(`^${label.replace(/[()]/g, '\\$&')}\\b`) });
+/** What a cell shows (screen-reader-only text left out), one space between its parts. */
+const cells = (page: Page, label: string) =>
+	row(page, label)
+		.getByRole('cell')
+		.evaluateAll((tds) =>
+			tds.map((td) => {
+				const parts: string[] = [];
+				const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+				while (walker.nextNode())
+					if (!walker.currentNode.parentElement?.closest('.visually-hidden'))
+						parts.push(walker.currentNode.textContent ?? '');
+				return parts.join(' ').replace(/\s+/g, ' ').trim();
+			}),
+		);
+const status = (page: Page) => page.getByRole('status').textContent();
+const picker = (page: Page) => page.getByRole('combobox', { name: 'Add a tool to compare' });
+const search = (page: Page) => new URL(page.url()).search;
+
+describe.runIf(browserAvailable())('the compare page in a browser', () => {
+	beforeAll(async () => {
+		browser = await launchChromium();
+		const sql = connectEmbedded(inject('dbUrl'));
+		const rows = await sql`select id, name from construction_apps`;
+		await sql.end();
+		idOf = new Map(rows.map((row) => [String(row.name), Number(row.id)]));
+	});
+	afterAll(() => browser?.close());
+
+	it('reads the repeated form, writes the comma form in place, and shows each fact with its source and date', async () => {
+		const { page, expectNoErrors, close } = await openPage(browser);
+		await page.goto(`${baseUrl}/`);
+		await compare(page, `?tools=${id('Quarry Takeoff')}&tools=${id('Wren Estimator')}`);
+		await expect.poll(() => columns(page)).toEqual(['Fact', 'Quarry Takeoff', 'Wren Estimator']);
+		expect(search(page)).toBe(`?tools=${ids('Quarry Takeoff', 'Wren Estimator')}`);
+		expect(await cells(page, 'Pricing model')).toEqual([
+			'Per user quarrytakeoff.example.com checked 10 Nov 2026',
+			'Unlimited users (flat) wrenestimator.example.com checked 10 Nov 2026',
+		]);
+		const source = row(page, 'Pricing model').getByRole('link').first();
+		expect(await source.getAttribute('href')).toBe('https://www.quarrytakeoff.example.com/pricing');
+		expect(await source.textContent()).toBe(
+			'quarrytakeoff.example.com: where Quarry Takeoff’s pricing model was read',
+		);
+		expect(
+			await row(page, 'Open API')
+				.getByRole('link', { name: /developer docs/ })
+				.first()
+				.getAttribute('href'),
+		).toBe('https://developers.quarrytakeoff.example.com/docs/rest-api');
+		expect(await cells(page, 'Works with both')).toEqual(['Heron Crews']);
+		expect(await cells(page, 'Only this one works with')).toEqual([
+			'Kestrel Schedules',
+			'Lark Notes',
+		]);
+		// The normalised address replaced the one typed: Back leaves the page.
+		await page.goBack();
+		expect(new URL(page.url()).pathname).toBe('/');
+		// A tool nobody documented a fact of shows it as unknown.
+		await compare(page, `?tools=${ids('Lark Notes', 'Quarry Takeoff')}`);
+		await expect
+			.poll(() => cells(page, 'Pricing model'))
+			.toEqual(['not documented yet', 'Per user quarrytakeoff.example.com checked 10 Nov 2026']);
+		expectNoErrors();
+		await close();
+	});
+
+	it('adds tools with the keyboard, removes one, and Back and Forward walk the choices', async () => {
+		const { page, expectNoErrors, close } = await openPage(browser);
+		const requested: string[] = [];
+		page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+		// From a tool page's link.
+		await page.goto(`${baseUrl}/app/${id('Quarry Takeoff')}/`);
+		await page.getByRole('link', { name: 'Compare Quarry Takeoff with other tools' }).click();
+		await page.waitForSelector('.compare');
+		await expect
+			.poll(() => page.getByText('Add another tool to compare with Quarry Takeoff.').count())
+			.toBe(1);
+		expect(requested).toContain(compareFiles.tool(id('Quarry Takeoff')));
+		expect(requested).not.toContain(compareFiles.names);
+		// The names load on first use of the picker, once.
+		const box = await tabTo(page, (element) => element.name === 'Add a tool to compare');
+		expect(box.tag).toBe('input');
+		await expect.poll(() => requested.filter((url) => url === compareFiles.names)).toHaveLength(1);
+		await page.keyboard.type('wren');
+		await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['Wren Estimator']);
+		await page.keyboard.press('ArrowDown');
+		expect(await picker(page).getAttribute('aria-activedescendant')).toBe(
+			`compare-option-${id('Wren Estimator')}`,
+		);
+		await page.keyboard.press('Enter');
+		await expect.poll(() => columns(page)).toEqual(['Fact', 'Quarry Takeoff', 'Wren Estimator']);
+		expect(search(page)).toBe(`?tools=${ids('Quarry Takeoff', 'Wren Estimator')}`);
+		expect(await status(page)).toBe(
+			'Added Wren Estimator. Comparing Quarry Takeoff and Wren Estimator.',
+		);
+		expect((await focused(page)).name).toBe('Add a tool to compare');
+		// A chosen tool is no longer offered.
+		await page.keyboard.type('estimator');
+		await expect
+			.poll(() => page.getByRole('option').allTextContents())
+			.toContain('Estimator C++ Test');
+		expect(await page.getByRole('option').allTextContents()).not.toContain('Wren Estimator');
+		// Escape closes the list, then empties the box.
+		await page.keyboard.press('Escape');
+		expect(await picker(page).getAttribute('aria-expanded')).toBe('false');
+		await page.keyboard.press('Escape');
+		expect(await picker(page).inputValue()).toBe('');
+		// Enter takes the first match.
+		await page.keyboard.type('kestrel');
+		await page.keyboard.press('Enter');
+		await page.keyboard.type('heron');
+		await page.keyboard.press('Enter');
+		const four = ['Quarry Takeoff', 'Wren Estimator', 'Kestrel Schedules', 'Heron Crews'];
+		await expect.poll(() => columns(page)).toEqual(['Fact', ...four]);
+		// A full table has no picker: the focus is on the new tool's column.
+		expect(await picker(page).count()).toBe(0);
+		await expect
+			.poll(() => page.evaluate(() => document.activeElement?.textContent))
+			.toBe('Heron Crews');
+		// Removing moves the focus to the next tool's button.
+		await page.getByRole('button', { name: 'Remove Wren Estimator' }).focus();
+		await page.keyboard.press('Enter');
+		await expect
+			.poll(() => columns(page))
+			.toEqual(['Fact', 'Quarry Takeoff', 'Kestrel Schedules', 'Heron Crews']);
+		expect((await focused(page)).name).toBe('Remove Kestrel Schedules');
+		expect(await status(page)).toBe(
+			'Removed Wren Estimator. Comparing Quarry Takeoff, Kestrel Schedules and Heron Crews.',
+		);
+		// Back walks through every choice, Forward comes back.
+		await page.goBack();
+		await expect.poll(() => columns(page)).toEqual(['Fact', ...four]);
+		await page.goBack();
+		await expect.poll(() => columns(page)).toEqual(['Fact', ...four.slice(0, 3)]);
+		await page.goBack();
+		await page.goBack();
+		await expect.poll(() => search(page)).toBe(`?tools=${id('Quarry Takeoff')}`);
+		await expect.poll(() => page.locator('table thead th').count()).toBe(2);
+		await page.goForward();
+		await expect.poll(() => columns(page)).toEqual(['Fact', 'Quarry Takeoff', 'Wren Estimator']);
+		expect(requested.filter((url) => url === compareFiles.names)).toHaveLength(1);
+		expectNoErrors();
+		await close();
+	});
+
+	it('shows only the rows that differ, in the address and after a reload', async () => {
+		const { page, expectNoErrors, close } = await openPage(browser);
+		await compare(page, `?tools=${ids('Quarry Takeoff', 'Wren Estimator')}`);
+		await expect.poll(() => rowHeaders(page).then((rows) => rows.length)).toBe(20);
+		const toggle = page.getByRole('switch', { name: 'Differences only' });
+		await toggle.check();
+		const differing = [
+			'Pricing model',
+			'Starting price',
+			'Platforms',
+			'Offline field use',
+			'Only this one works with',
+			'Open API',
+			'Vendor',
+			'Pages read',
+		];
+		await expect.poll(() => rowHeaders(page)).toEqual(differing);
+		expect(await status(page)).toBe('Showing only the 7 rows that differ.');
+		expect(search(page)).toBe(`?tools=${ids('Quarry Takeoff', 'Wren Estimator')}&differences=only`);
+		await page.reload();
+		await expect.poll(() => rowHeaders(page)).toEqual(differing);
+		expect(await page.getByRole('switch', { name: 'Differences only' }).isChecked()).toBe(true);
+		await page.getByRole('switch', { name: 'Differences only' }).uncheck();
+		await expect.poll(() => rowHeaders(page).then((rows) => rows.length)).toBe(20);
+		expect(search(page)).toBe(`?tools=${ids('Quarry Takeoff', 'Wren Estimator')}`);
+		expectNoErrors();
+		await close();
+	});
+
+	it('says what it left out of an address: past four tools, not a tool number, no such tool', async () => {
+		const { page, allowErrors, close } = await openPage(browser);
+		const five = [
+			'Quarry Takeoff',
+			'Wren Estimator',
+			'Kestrel Schedules',
+			'Heron Crews',
+			'Lark Notes',
+		];
+		await compare(page, `?tools=${ids(...five)}`);
+		await expect.poll(() => columns(page)).toEqual(['Fact', ...five.slice(0, 4)]);
+		expect(await page.getByText(/showing the first 4 of the 5 in the address/).count()).toBe(1);
+		expect(search(page)).toBe(`?tools=${ids(...five.slice(0, 4))}`);
+		// An id with no file answers 404: the page says so instead.
+		allowErrors(/status of 404/);
+		await compare(page, `?tools=${id('Quarry Takeoff')},99999999,procore`);
+		// What is no tool's number at all first, then what no live tool has.
+		const leftOut = 'Left out “procore” and “99999999”: not the number of a tool in the directory.';
+		await expect.poll(() => page.getByText(leftOut).count()).toBe(1);
+		expect(await page.getByText('Add another tool to compare with Quarry Takeoff.').count()).toBe(
+			1,
+		);
+		await compare(page, '');
+		expect(await page.getByText('Choose two to four tools to compare.').count()).toBe(1);
+		await close();
+	});
+
+	it('without JavaScript, keeps its heading and says what comparing needs', async () => {
+		const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+		await page.goto(
+			`${baseUrl}/compare/?tools=${id('Quarry Takeoff')}&tools=${id('Wren Estimator')}`,
+		);
+		expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+			'Compare tools side by side',
+		);
+		expect(await page.getByText(/Comparing tools needs JavaScript/).isVisible()).toBe(true);
+		expect(await page.getByRole('link', { name: 'Browse all tools' }).getAttribute('href')).toBe(
+			'/',
+		);
+		await close();
+	});
+
+	it.each([375, 1280])('passes axe at %i px, the picker open and the table full', async (width) => {
+		const { page, expectNoErrors, close } = await openPage(browser, { width });
+		await compare(page, `?tools=${ids('Quarry Takeoff', 'Wren Estimator', 'Lark Notes')}`);
+		await expect.poll(() => page.locator('table thead th').count()).toBe(4);
+		await picker(page).fill('e');
+		await expect.poll(() => page.getByRole('option').count()).toBeGreaterThan(1);
+		expect(await axeViolations(page)).toEqual([]);
+		await page.keyboard.press('Escape');
+		await page.getByRole('switch', { name: 'Differences only' }).check();
+		expect(await axeViolations(page)).toEqual([]);
+		expectNoErrors();
+		await close();
+	});
+});
