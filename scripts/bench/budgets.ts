@@ -38,6 +38,35 @@ function linearity(sizes: SizeResult[]): { text: string; ok: boolean | null } {
 	};
 }
 
+/**
+ * The compare page's budget at every size: four tools of median size (what a visitor usually
+ * compares), and the four largest files (hubs, whose partner lists grow with the catalogue).
+ */
+function compareRows(sizes: SizeResult[]): Cell[][] {
+	const measured = sizes.filter((size) => size.compare);
+	if (measured.length === 0) return [];
+	const worst = (figure: (size: SizeResult) => number) => Math.max(...measured.map(figure));
+	const typical = worst((size) => size.compare!.typicalGzip);
+	const largest = worst((size) => size.compare!.largest.ownGzip);
+	const budget = `React's chunk + ≤ ${kb(BUDGETS.compareOwnGzip)}`;
+	const each = (figure: (size: SizeResult) => number) =>
+		measured.map((size) => `${kb(figure(size))} at ${count(size.tools)}`).join(', ');
+	return [
+		[
+			'Compare page, four tools of median size: own JS + their files (gzip)',
+			budget,
+			each((size) => size.compare!.typicalGzip),
+			verdict(typical <= BUDGETS.compareOwnGzip),
+		],
+		[
+			'Compare page, the four largest tool files (the most connected tools)',
+			budget,
+			each((size) => size.compare!.largest.ownGzip),
+			verdict(largest <= BUDGETS.compareOwnGzip),
+		],
+	];
+}
+
 /** One row per budget of DESIGN.md: what, budget, measured, met/missed. */
 export function budgetRows(run: BenchRun): Cell[][] {
 	const at = (tools: number) => run.sizes.find((size) => size.tools === tools);
@@ -66,6 +95,7 @@ export function budgetRows(run: BenchRun): Cell[][] {
 			`${kb(homeOwnJs)} own + ${kb(reactJs)} React = ${kb(homeJs)} (${(homeJs / 1024).toFixed(1)} KiB)`,
 			verdict(homeOwnJs <= BUDGETS.homeOwnJsGzip && reactJs > 0),
 		],
+		...compareRows(run.sizes),
 		[
 			'JavaScript on a tool page (no island)',
 			'0 B',

@@ -20,6 +20,7 @@ import {
 import { median, ms, percentile } from './stats.ts';
 import { buildSite, directorySize } from './build.ts';
 import { benchFunctions, type FunctionsOutcome } from './functions.ts';
+import { comparePayload } from '../lib/compare-payload.ts';
 import { pagePayload } from '../lib/page-payload.ts';
 import { benchNewsletterSend, newsletterSection } from './newsletter.ts';
 import { benchServerLoad, handlerOnlySummary, renderServerLoad } from './server-load.ts';
@@ -99,6 +100,7 @@ async function benchSize(
 			dist: await directorySize(build.outDir),
 			home: await pagePayload(build.outDir, '/'),
 			toolPage: { ...(await pagePayload(build.outDir, route)), route },
+			compare: await compareFigures(build.outDir),
 			paints: null,
 			search: null,
 			loadAverage: { build: buildLoad, browser: null },
@@ -132,6 +134,12 @@ async function benchSize(
 	} finally {
 		await build.dispose();
 	}
+}
+
+/** The compare page: the worst four tools (the largest files) and four of median size. */
+async function compareFigures(outDir: string) {
+	const largest = await comparePayload(outDir);
+	return { largest, typicalGzip: largest.page.jsGzipOwn + 4 * largest.medianToolGzip };
 }
 
 /** A typing pass in the log as soon as it is measured (a later step can still fail). */

@@ -83,6 +83,7 @@ function scriptRows(run: BenchRun): Cell[][] {
 	const pages = [
 		['home `/`', largest.home],
 		[`tool \`${largest.toolPage.route}\``, largest.toolPage],
+		...(largest.compare ? [['compare `/compare/`', largest.compare.largest.page] as const] : []),
 	] as const;
 	return pages.flatMap(([label, page]) => [
 		...page.scripts.map((s) => [label, `\`${s.file}\``, kb(s.raw), kb(s.gzip, 2)]),
@@ -112,6 +113,42 @@ function functionRows(run: BenchRun): Cell[][] {
 	);
 }
 
+/** What the compare page loads besides its code, per catalogue size. */
+function compareFiles(run: BenchRun): string {
+	const rows = run.sizes
+		.filter((s) => s.compare)
+		.map((s) => {
+			const { largest, typicalGzip } = s.compare!;
+			return [
+				count(s.tools),
+				kb(largest.page.jsGzipOwn),
+				largest.lazy.map((chunk) => kb(chunk.gzip)).join(', ') || '—',
+				kb(largest.medianToolGzip, 2),
+				largest.tools.map((tool) => kb(tool.gzip)).join(', '),
+				kb(typicalGzip),
+				kb(largest.ownGzip),
+				`${kb(largest.namesIndex.gzip)} (${kb(largest.namesIndex.raw)} raw)`,
+			];
+		});
+	if (rows.length === 0) return '';
+	return [
+		'## Compare page (gzip; React apart)',
+		table(
+			[
+				'tools',
+				'own JS',
+				'picker (loaded when shown)',
+				'median tool file',
+				'four largest files',
+				'own JS + four median',
+				'own JS + four largest',
+				'names index (on first use)',
+			],
+			rows,
+		),
+	].join('\n\n');
+}
+
 /** The whole report, as written to docs/benchmarks.md. */
 export function renderReport(run: BenchRun): string {
 	const sections = [
@@ -131,6 +168,7 @@ export function renderReport(run: BenchRun): string {
 		METHOD,
 		'## JavaScript shipped (largest size; the same at every size)',
 		table(['page', 'file', 'raw', 'gzip'], scriptRows(run)),
+		compareFiles(run),
 		'## Functions (embedded store, loopback)',
 		table(
 			[

@@ -1,6 +1,7 @@
 // The shape of one benchmark run, shared by the steps and the report.
 import type { PaintTimings, SearchLatency } from './browser.ts';
 import type { FunctionsOutcome } from './functions.ts';
+import type { ComparePayload } from '../lib/compare-payload.ts';
 import type { PagePayload } from '../lib/page-payload.ts';
 
 export interface SizeResult {
@@ -9,6 +10,8 @@ export interface SizeResult {
 	dist: { bytes: number; files: number };
 	home: PagePayload;
 	toolPage: PagePayload & { route: string };
+	/** The compare page with the build's four largest tool files, and with four median ones. */
+	compare?: { largest: ComparePayload; typicalGzip: number };
 	/** null when no Chromium was found. */
 	paints: PaintTimings | null;
 	search: SearchLatency | null;
