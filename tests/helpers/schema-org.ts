@@ -30,6 +30,8 @@ export const SCHEMA_TYPES: Record<string, { allowed: string[]; required: string[
 		],
 		required: ['name', 'url', 'description', 'applicationCategory'],
 	},
+	/** A tool's published starting price (issue 19: only where the vendor publishes one). */
+	Offer: { allowed: [...THING, 'price', 'priceCurrency'], required: ['price', 'priceCurrency'] },
 };
 
 /** Problems with one JSON-LD node and its nested nodes: unknown types, unknown or missing fields. */
