@@ -139,9 +139,12 @@ describe('JSON-LD', () => {
 				name: tool.name,
 				url: new URL(tool.url).href,
 				applicationCategory: 'BusinessApplication',
-				applicationSubCategory: CATEGORIES.get(tool.category as never)!.label,
 				mainEntityOfPage: `${base}/app/${tool.id}/`,
 			});
+			// The category first, then the jobs it "also does" (facts) when a vendor page shows them.
+			expect([app.applicationSubCategory].flat()[0]).toBe(
+				CATEGORIES.get(tool.category as never)!.label,
+			);
 		}
 	});
 
@@ -195,6 +198,8 @@ describe('sitemap and robots.txt', () => {
 			...(pages.has('/newapp/') ? ['/newapp/'] : []),
 			// The integration map and a page per connected tool (which ones: integrations.test.ts).
 			...[...pages.keys()].filter((route) => route.startsWith('/integrations/')),
+			// The compare page and the "A vs B" pages (which ones: compare tests).
+			...[...pages.keys()].filter((route) => route.startsWith('/compare/')),
 			// The newsletter's archive and its sent issues (tests/newsletter/site-fixtures.ts: one).
 			...[...pages.keys()].filter((route) => /^\/newsletter\/(\d+\/)?$/.test(route)),
 		];
