@@ -95,6 +95,8 @@ export async function benchServerLoad(siteDir: string, seconds: number): Promise
 		EMBEDDED_DB_DIR: path.join(work, 'pglite'),
 		EMBEDDED_DB_PORT: String(dbPort),
 		ASTRO_OUT_DIR: path.join(work, 'dist'),
+		// Each sign-up's confirmation e-mail goes with the rest of the run, not into .data/outbox.
+		OUTBOX_DIR: path.join(work, 'outbox'),
 		SUPABASE_URL: '',
 		// Every client is 127.0.0.1: the limit is raised so the load measures the work itself.
 		RATE_LIMIT_PER_HOUR: '1000000',
