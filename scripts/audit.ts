@@ -1,16 +1,20 @@
-// `npm run audit [url] [--runs N] [--pages home,tool,newapp] [--save DIR] [--keep-logos]`:
+// `npm run audit [url] [--runs N] [--pages home,tool,newapp] [--peers] [--save DIR] [--keep-logos]`:
 // Lighthouse (mobile preset, Debian Chromium, offline) on the home page, a tool page and
 // /newapp/ of a site that is already running (default http://localhost:PORT, e.g. `npm start`).
 // Prints the four category scores and the largest contentful paint per page and run, the LCP
-// spread against its budget, the requests that ended before the first paint (what Lantern adds
-// to its estimate), then what kept each score below 100. --save keeps each run's report.
+// spread, the requests that ended before the first paint (what Lantern adds to its estimate),
+// what kept each score below 100, and DESIGN.md's first-view verdicts. --peers starts the two
+// peers of ../shared/peers (--peers-dir) and measures their home and tool pages in the same
+// sitting, runs interleaved page by page, so the home page can be compared with theirs.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { loadConfig } from '../src/lib/config.server.ts';
+import { BUDGETS } from './lib/budgets.ts';
 import { CHROMIUM_FLAGS } from './lib/chromium.ts';
+import { type Peer, startPeers } from './lib/peers.ts';
 
 const { values: options, positionals } = parseArgs({
 	allowPositionals: true,
@@ -22,6 +26,9 @@ const { values: options, positionals } = parseArgs({
 		// Keep each run's full Lighthouse report (JSON) in this directory.
 		save: { type: 'string' },
 		'keep-logos': { type: 'boolean', default: false },
+		// Measure the peers of DESIGN.md's first-view budget in the same sitting.
+		peers: { type: 'boolean', default: false },
+		'peers-dir': { type: 'string', default: '../shared/peers' },
 	},
 });
 const runs = Number(options.runs);
@@ -44,10 +51,7 @@ const blockedUrlPatterns = options['keep-logos']
 	? []
 	: [`${new URL(logoTemplate.replaceAll('{host}', 'x')).host}/*`];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-// DESIGN.md's first-view budget, in every run, for the pages visitors land on.
-const LCP_BUDGET_MS = 1000;
-const LCP_BUDGET_PAGES = new Set(['home', 'tool page']);
-
+const SITE = 'this site';
 const home = await fetch(`${base}/`, { headers: { 'accept-encoding': 'br, gzip' } }).catch(
 	() => null,
 );
@@ -61,7 +65,7 @@ const encoding = home.headers.get('content-encoding') ?? 'uncompressed';
 const serverName = home.headers.get('server') ?? 'no Server header';
 // The first tool card on the home page stands for every tool page.
 const toolPath = (await home.text()).match(/href="(\/app\/[^"]+\/)"/)?.[1];
-const pages = (
+const ourPages = (
 	[
 		['home', 'home', '/'],
 		['tool', 'tool page', toolPath],
@@ -71,58 +75,95 @@ const pages = (
 	.filter(([key]) => wanted.includes(key))
 	.flatMap(([, name, pagePath]) => (pagePath ? [{ name, path: pagePath }] : []));
 
+const peerServers = options.peers ? await startPeers(path.resolve(options['peers-dir'])) : null;
+const sites: { name: string; base: string; pages: { name: string; path: string }[] }[] = [
+	{ name: SITE, base, pages: ourPages },
+	...(peerServers?.peers ?? []).map((peer: Peer) => ({
+		name: peer.name,
+		base: peer.base,
+		pages: ourPages
+			.filter((page) => page.name !== '/newapp/')
+			.map((page) => (page.name === 'home' ? page : { ...page, path: peer.toolPath })),
+	})),
+];
+
 const chrome = await chromeLauncher.launch({
 	chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
 	chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
 });
 const rows: string[][] = [];
 const shortfalls: string[] = [];
-const lcpByPage = new Map<string, number[]>();
+/** LCPs and the lowest score per site and page: "this site · home". */
+const lcpBy = new Map<string, number[]>();
+const lowestScoreBy = new Map<string, number>();
 const lcpElements = new Map<string, string>();
 const beforePaint: string[] = [];
+const key = (site: string, page: string) => `${site} · ${page}`;
 if (options.save) await mkdir(options.save, { recursive: true });
 try {
+	// Interleaved: each run measures one page on every site before the next page, so the sites
+	// share the machine's minutes alike.
 	for (let run = 1; run <= runs; run++) {
-		for (const { name, path: pagePath } of pages) {
-			// Ask for the page once first, as a CDN's cache would have it: a server that compresses
-			// a file on its first request would otherwise bill that one-off work to this visit.
-			await fetch(`${base}${pagePath}`, { headers: { 'accept-encoding': 'br, gzip' } }).then(
-				(response) => response.arrayBuffer(),
-			);
-			const lhr = await measure(`${base}${pagePath}`);
-			if (options.save) {
-				const file = `${name.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '')}-${run}.json`;
-				await writeFile(path.join(options.save, file), JSON.stringify(lhr));
-			}
-			const label = runs > 1 ? `${name} #${run}` : name;
-			if (lhr.runtimeError)
-				shortfalls.push(`${label}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-			// Largest contentful paint as Lighthouse simulates it (slow 4G, 4x CPU).
-			const lcp = lhr.audits['largest-contentful-paint']?.numericValue;
-			if (lcp != null) lcpByPage.set(name, [...(lcpByPage.get(name) ?? []), lcp]);
-			beforePaint.push(`${label}: ${requestsBeforePaint(lhr).join(', ') || 'the document alone'}`);
-			const element = lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details);
-			if (element) lcpElements.set(name, element);
-			rows.push([
-				`${label} (${pagePath})`,
-				...categories.map((c) => score(lhr.categories[c]?.score)),
-				lcp == null ? '–' : `${(lcp / 1000).toFixed(2)} s`,
-			]);
-			for (const category of categories) {
-				if (lhr.categories[category]?.score == null)
-					shortfalls.push(`${label} · ${category}: no score`);
-				for (const ref of lhr.categories[category]?.auditRefs ?? []) {
-					const audit = lhr.audits[ref.id];
-					if (ref.weight > 0 && audit.score !== null && audit.score < 1) {
-						const value = audit.displayValue ? ` (${audit.displayValue})` : '';
-						shortfalls.push(`${label} · ${category}: ${audit.title}${value}`);
-					}
-				}
+		for (const pageName of ourPages.map((page) => page.name)) {
+			for (const site of sites) {
+				const page = site.pages.find((candidate) => candidate.name === pageName);
+				if (page) await measurePage(site, page, run);
 			}
 		}
 	}
 } finally {
 	chrome.kill();
+	peerServers?.stop();
+}
+
+async function measurePage(
+	site: (typeof sites)[number],
+	page: { name: string; path: string },
+	run: number,
+) {
+	// Ask for the page once first, as a CDN's cache would have it: a server that compresses a
+	// file on its first request would otherwise bill that one-off work to this visit.
+	await fetch(`${site.base}${page.path}`, { headers: { 'accept-encoding': 'br, gzip' } }).then(
+		(response) => response.arrayBuffer(),
+	);
+	const lhr = await measure(`${site.base}${page.path}`);
+	const siteLabel = site.name === SITE ? '' : `${site.name} · `;
+	if (options.save) {
+		const file = `${`${siteLabel}${page.name}`.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '')}-${run}.json`;
+		await writeFile(path.join(options.save, file), JSON.stringify(lhr));
+	}
+	const label = `${siteLabel}${page.name}${runs > 1 ? ` #${run}` : ''}`;
+	if (lhr.runtimeError)
+		shortfalls.push(`${label}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+	// Largest contentful paint as Lighthouse simulates it (slow 4G, 4x CPU).
+	const lcp = lhr.audits['largest-contentful-paint']?.numericValue;
+	const k = key(site.name, page.name);
+	if (lcp != null) lcpBy.set(k, [...(lcpBy.get(k) ?? []), lcp]);
+	for (const category of categories) {
+		const value = lhr.categories[category]?.score;
+		lowestScoreBy.set(k, Math.min(lowestScoreBy.get(k) ?? 100, value == null ? 0 : value * 100));
+	}
+	beforePaint.push(`${label}: ${requestsBeforePaint(lhr).join(', ') || 'the document alone'}`);
+	const element = lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details);
+	if (element) lcpElements.set(k, element);
+	rows.push([
+		`${label} (${page.path})`,
+		...categories.map((c) => score(lhr.categories[c]?.score)),
+		lcp == null ? '–' : `${(lcp / 1000).toFixed(2)} s`,
+	]);
+	// What kept a score below 100 matters for this site only.
+	if (site.name !== SITE) return;
+	for (const category of categories) {
+		if (lhr.categories[category]?.score == null)
+			shortfalls.push(`${label} · ${category}: no score`);
+		for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+			const audit = lhr.audits[ref.id];
+			if (ref.weight > 0 && audit.score !== null && audit.score < 1) {
+				const value = audit.displayValue ? ` (${audit.displayValue})` : '';
+				shortfalls.push(`${label} · ${category}: ${audit.title}${value}`);
+			}
+		}
+	}
 }
 
 /**
@@ -180,7 +221,9 @@ function lcpElementOf(details: unknown): string | undefined {
 	return snippet && snippet.length > 90 ? `${snippet.slice(0, 87)}...` : snippet;
 }
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+function seconds(ms: number) {
+	return `${(ms / 1000).toFixed(2)} s`;
+}
 const header = ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
 const line = (cells: string[]) =>
@@ -192,23 +235,18 @@ console.log(
 );
 console.log(line(header));
 for (const row of rows) console.log(line(row));
-console.log(
-	`\nLargest contentful paint, budget <= ${seconds(LCP_BUDGET_MS)} in every run on the home and a tool page:`,
-);
-for (const [name, values] of lcpByPage) {
+console.log('\nLargest contentful paint per site and page:');
+for (const [name, values] of lcpBy) {
 	const sorted = [...values].sort((a, b) => a - b);
-	const over = values.filter((value) => value > LCP_BUDGET_MS).length;
 	const spread =
 		values.length > 1
 			? `${(sorted[0] / 1000).toFixed(2)}-${seconds(sorted.at(-1)!)} in ${values.length} runs, median ${seconds(median(sorted))}`
 			: seconds(sorted[0]);
-	const verdict = !LCP_BUDGET_PAGES.has(name)
-		? 'no budget'
-		: over
-			? `over budget in ${over} of ${values.length}`
-			: 'within budget';
-	console.log(`- ${name}: ${spread}, ${verdict}; element ${lcpElements.get(name) ?? '?'}`);
+	console.log(`- ${name}: ${spread}; element ${lcpElements.get(name) ?? '?'}`);
 }
+console.log(`
+First view, DESIGN.md's budget:
+${firstViewVerdicts().join('\n')}`);
 console.log(
 	'\nRequests besides the document that ended before the first paint (Lantern counts them):',
 );
@@ -221,3 +259,34 @@ if (encoding === 'uncompressed')
 console.log(
 	shortfalls.length ? `\nBelow 100:\n- ${shortfalls.join('\n- ')}` : '\nEvery score is 100.',
 );
+
+/** DESIGN.md's first-view budget for this site, each part met, missed or not measured. */
+function firstViewVerdicts(): string[] {
+	const { toolLcpMs, homeLcpMedianMs, minScore } = BUDGETS.firstView;
+	const lcps = (site: string, page: string) => lcpBy.get(key(site, page)) ?? [];
+	const medianOf = (values: number[]) => median([...values].sort((a, b) => a - b));
+	const says = (ok: boolean | null) => (ok === null ? 'not measured' : ok ? 'met' : 'MISSED');
+	const tool = lcps(SITE, 'tool page');
+	const home = lcps(SITE, 'home');
+	const lines = [
+		`- tool page LCP <= ${seconds(toolLcpMs)} in every run: ${tool.map(seconds).join(', ') || 'n/a'}: ${says(tool.length ? tool.every((v) => v <= toolLcpMs) : null)}`,
+		`- home LCP median <= ${seconds(homeLcpMedianMs)}: ${home.length ? seconds(medianOf(home)) : 'n/a'}: ${says(home.length ? medianOf(home) <= homeLcpMedianMs : null)}`,
+	];
+	const peers = sites.filter((site) => site.name !== SITE);
+	if (!peers.length)
+		lines.push("- home LCP below both peers' in the same sitting: not measured (add --peers)");
+	for (const peer of peers) {
+		const theirs = lcps(peer.name, 'home');
+		const ok = home.length && theirs.length ? medianOf(home) < medianOf(theirs) : null;
+		lines.push(
+			`- home LCP median below ${peer.name}'s (${theirs.length ? seconds(medianOf(theirs)) : 'n/a'}, same sitting): ${says(ok)}`,
+		);
+	}
+	for (const page of ['home', 'tool page']) {
+		const lowest = lowestScoreBy.get(key(SITE, page));
+		lines.push(
+			`- every score of the ${page} >= ${minScore} in every run: lowest ${lowest === undefined ? 'n/a' : Math.round(lowest)}: ${says(lowest === undefined ? null : Math.round(lowest) >= minScore)}`,
+		);
+	}
+	return lines;
+}

@@ -39,7 +39,7 @@ console.log(`site ready at http://localhost:${server.port}/ (Ctrl-C stops it)`);
 
 let stoppingSince = 0;
 const stop = async (signal: NodeJS.Signals) => {
-	// Ctrl-C reaches every process of the terminal's group, and tsx relays it too: the same
+	// Ctrl-C reaches every process of the terminal's group, and npm relays it too: the same
 	// press can arrive twice. Only a later, separate one means "stop now".
 	if (stoppingSince) {
 		if (Date.now() - stoppingSince < 2000) return;

@@ -12,6 +12,7 @@ import type { Sql } from '../../src/lib/store/embedded.server.ts';
 import { chromiumPath, launchChromium } from '../lib/chromium.ts';
 import {
 	BENCH_CHROMIUM_ARGS,
+	firstAnswer,
 	frameFloor,
 	paintTimings,
 	type SearchLatency,
@@ -75,12 +76,12 @@ async function benchSize(
 	const catalogue = syntheticCatalogue(tools);
 	const db = await startBenchDb({ seed: false });
 	let build;
-	let worksWith: { key: string; names: string[] } | null;
+	let allFilters: AllFilters | null;
 	const buildLoad = os.loadavg()[0];
 	try {
 		await insertTools(db.sql, catalogue);
 		const pairs = await insertIntegrations(db.sql);
-		worksWith = await mostConnectedPartners(db.sql);
+		allFilters = await everyFilterOn(db.sql);
 		log(`${tools} tools and ${pairs} integrations inserted; building`);
 		build = await buildSite(db, siteDir);
 	} finally {
@@ -117,15 +118,29 @@ async function benchSize(
 					budgetMs: mode.searchBudgetMs,
 				});
 				log(typed('typed', result.search));
-				if (worksWith) {
-					log(`typing with the works-with filter on (${worksWith.names.length} partners)`);
-					result.searchWorksWith = await searchLatency(browser, server.origin, worksWith.names, {
-						rounds: mode.searchRounds,
-						budgetMs: mode.searchBudgetMs,
-						address: `?works_with=${worksWith.key}`,
-					});
-					log(typed('typed with works-with on', result.searchWorksWith));
+				if (allFilters) {
+					log(
+						`typing with every filter on (${allFilters.address}: ${allFilters.names.length} tools)`,
+					);
+					result.searchAllFilters = {
+						filters: allFilters.address,
+						...(await searchLatency(browser, server.origin, allFilters.names, {
+							rounds: mode.searchRounds,
+							budgetMs: mode.searchBudgetMs,
+							address: allFilters.address,
+						})),
+					};
+					log(typed('typed with every filter on', result.searchAllFilters));
 				}
+				result.answerAfterPaintMs = await firstAnswer(
+					browser,
+					`${server.origin}/`,
+					names,
+					mode.paintRuns,
+				);
+				log(
+					`first answer after first paint: ${result.answerAfterPaintMs.map((v) => ms(v, 0)).join(', ')}`,
+				);
 			} finally {
 				await server.close();
 			}
@@ -148,18 +163,33 @@ function typed(what: string, search: SearchLatency) {
 	return `${what}: ${search.samples.length} keystrokes, p50 ${ms(median(search.samples))}, p95 ${ms(p95)}, ${search.wrongResults} wrong`;
 }
 
-/** The most connected tool's key and its partners' names, in catalogue (name) order. */
-async function mostConnectedPartners(sql: Sql) {
+interface AllFilters {
+	/** The home page's address with the filters on, e.g. `?category=estimating&works_with=12`. */
+	address: string;
+	/** The names of the tools they keep. */
+	names: string[];
+}
+
+/**
+ * Every filter besides the name search on: "works with" the most connected tool, and the
+ * category most of its partners are in; the names of the tools both keep.
+ */
+async function everyFilterOn(sql: Sql): Promise<AllFilters | null> {
 	const [hub] = await sql`select id from (
 			select tool_low_id as id from tool_integrations union all
 			select tool_high_id from tool_integrations) ends
 		group by id order by count(*) desc, id limit 1`;
 	if (!hub) return null;
-	const rows = await sql`select a.name from tool_integrations i
+	const partners = await sql`select a.name, a.category from tool_integrations i
 		join construction_apps a on a.id = case when i.tool_low_id = ${hub.id}
 			then i.tool_high_id else i.tool_low_id end
 		where ${hub.id} in (i.tool_low_id, i.tool_high_id)`;
-	return { key: integrationKey(Number(hub.id)), names: rows.map((row) => String(row.name)) };
+	const byCategory = new Map<string, string[]>();
+	for (const row of partners)
+		byCategory.set(row.category, [...(byCategory.get(row.category) ?? []), String(row.name)]);
+	const [category, names] = [...byCategory].sort((a, b) => b[1].length - a[1].length)[0];
+	const address = `?category=${category}&works_with=${integrationKey(Number(hub.id))}`;
+	return { address, names };
 }
 
 const started = performance.now();
@@ -206,6 +236,7 @@ try {
 		source: source.description,
 		sizes: results,
 		functions,
+		serverLoad,
 		frameFloorMs: floor,
 		durationMs: performance.now() - started,
 	})}\n${newsletterSection(newsletter)}`;

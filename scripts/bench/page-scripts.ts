@@ -24,7 +24,7 @@ export const READ_PAINTS = `new Promise((resolve) => {
 export const INSTRUMENT_SEARCH = `(() => {
 	const grid = document.getElementById(${JSON.stringify(HOME_GRID_ID)});
 	const results = document.getElementById(${JSON.stringify(RESULTS_ID)});
-	const bench = (window.__bench = { samples: [], shown: [], expect: [-1, -1], waiting: [] });
+	const bench = (window.__bench = { samples: [], at: [], shown: [], expect: [-1, -1], waiting: [] });
 	// Resolves once n keystrokes have been measured (no polling while a frame is measured).
 	bench.until = (n) => new Promise((resolve, reject) => {
 		if (bench.samples.length >= n) return resolve([bench.samples[n - 1], bench.shown[n - 1]]);
@@ -43,6 +43,7 @@ export const INSTRUMENT_SEARCH = `(() => {
 			const shown = shownCards();
 			if ((shown < bench.expect[0] || shown > bench.expect[1]) && now - keyAt < ${SETTLE_LIMIT_MS}) return afterNextFrame();
 			bench.samples.push(now - keyAt);
+			bench.at.push(now);
 			bench.shown.push(shown);
 			bench.waiting.filter((w) => w.n <= bench.samples.length).forEach((w) => w.resolve([bench.samples[w.n - 1], bench.shown[w.n - 1]]));
 		};
@@ -51,11 +52,6 @@ export const INSTRUMENT_SEARCH = `(() => {
 	window.addEventListener('keydown', (event) => { keyAt = event.timeStamp; }, true);
 	window.addEventListener('input', afterNextFrame);
 })()`;
-
-// Long tasks from the start of the document (registered before any of its scripts run).
-export const OBSERVE_LONG_TASKS = `window.__longTasks = [];
-new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__longTasks.push(entry.duration); })
-	.observe({ type: 'longtask', buffered: true });`;
 
 // The search island is ready once Astro has hydrated it (it drops the `ssr` attribute).
 export const WAIT_FOR_HYDRATION = `new Promise((resolve, reject) => {

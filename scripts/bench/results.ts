@@ -2,6 +2,7 @@
 import type { PaintTimings, SearchLatency } from './browser.ts';
 import type { FunctionsOutcome } from './functions.ts';
 import type { ComparePayload } from '../lib/compare-payload.ts';
+import type { ServerLoad } from './server-load-parts.ts';
 import type { PagePayload } from '../lib/page-payload.ts';
 
 export interface SizeResult {
@@ -15,8 +16,13 @@ export interface SizeResult {
 	/** null when no Chromium was found. */
 	paints: PaintTimings | null;
 	search: SearchLatency | null;
-	/** The same typing with the "works with" filter on (the most connected tool's partners). */
-	searchWorksWith?: SearchLatency | null;
+	/**
+	 * The same typing with every other filter on: a category and "works with" the most connected
+	 * tool (`filters` is the address it opened with).
+	 */
+	searchAllFilters?: (SearchLatency & { filters: string }) | null;
+	/** Milliseconds from first contentful paint to the first answer of the search box, per cold load. */
+	answerAfterPaintMs?: number[] | null;
 	/** 1-minute load average when the build and the browser runs started: above the core count, other work shared the CPU. */
 	loadAverage: { build: number; browser: number | null };
 }
@@ -30,6 +36,8 @@ export interface BenchRun {
 	sizes: SizeResult[];
 	/** Functions measured at each concurrency level (1 = one request at a time). */
 	functions: FunctionsOutcome[];
+	/** `npm start` under load and its memory (null when the revision has no server of its own). */
+	serverLoad?: ServerLoad | null;
 	/** Keystroke latency on a page with one empty text box (null without Chromium). */
 	frameFloorMs: number[] | null;
 	durationMs: number;

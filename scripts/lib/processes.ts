@@ -1,6 +1,6 @@
-// Child processes for the server tests: `npm start` (scripts/start.ts) and the on-demand
-// database owner a build starts (scripts/db-server.ts --idle-exit), both in Node with tsx's
-// loader so a signal reaches the process itself.
+// Child processes for the server tests and the benchmark: `npm start` (scripts/start.ts) and
+// the on-demand database owner a build starts (scripts/db-server.ts --idle-exit), both in Node
+// with tsx's loader so a signal reaches the process itself; or `npm start` itself, npm included.
 import { type ChildProcess, spawn } from 'node:child_process';
 
 export interface Started {
@@ -19,6 +19,42 @@ export function startScript(
 		env: { ...process.env, ...env },
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
+	return whenReady(child, args, ready, timeoutMs);
+}
+
+/**
+ * Runs `npm start -- ...args` as a person does, npm's own process included, in a process group
+ * of its own (a terminal's): `stopGroup` then sends Ctrl-C's signal to all of it.
+ */
+export function startNpmStart(
+	args: string[],
+	env: NodeJS.ProcessEnv,
+	ready: string,
+	timeoutMs = 60_000,
+): Promise<Started> {
+	const child = spawn('npm', ['start', '--', ...args], {
+		env: { ...process.env, ...env },
+		stdio: ['ignore', 'pipe', 'pipe'],
+		detached: true,
+	});
+	return whenReady(child, ['npm start', ...args], ready, timeoutMs);
+}
+
+/** Signals every process of `child`'s group (see `startNpmStart`) and waits for `child`'s exit. */
+export function stopGroup(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
+	if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+	return new Promise((resolve) => {
+		child.once('exit', (code) => resolve(code));
+		process.kill(-child.pid!, signal);
+	});
+}
+
+function whenReady(
+	child: ChildProcess,
+	args: string[],
+	ready: string,
+	timeoutMs: number,
+): Promise<Started> {
 	let output = '';
 	return new Promise((resolve, reject) => {
 		const timer = setTimeout(

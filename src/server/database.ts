@@ -8,7 +8,7 @@ import { type EmbeddedDbConfig, embeddedDbUrl } from '../lib/embedded-db/config.
 import { isListening } from '../lib/embedded-db/ensure.server.ts';
 import { connectEmbedded, type Sql } from '../lib/store/embedded.server.ts';
 import type { OwnerMessage } from './db-owner.ts';
-import { NODE_HEAP_FLAGS } from './heap-flags.ts';
+import { DATABASE_OWNER_NODE_FLAGS } from './heap-flags.ts';
 
 export interface KeptDatabase {
 	url: string;
@@ -19,9 +19,11 @@ export interface KeptDatabase {
 const CHECK_EVERY_MS = 2000;
 
 function startOwner(config: EmbeddedDbConfig, log: (line: string) => void): Promise<ChildProcess> {
+	// Node runs the owner's TypeScript itself (type stripping: its files use only erasable
+	// syntax), without tsx's loader and the esbuild process it keeps (record 0012).
 	const child = spawn(
 		process.execPath,
-		[...NODE_HEAP_FLAGS, '--import', 'tsx', path.resolve(import.meta.dirname, 'db-owner.ts')],
+		[...DATABASE_OWNER_NODE_FLAGS, path.resolve(import.meta.dirname, 'db-owner.ts')],
 		{
 			env: {
 				...process.env,

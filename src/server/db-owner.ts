@@ -8,7 +8,7 @@ export type OwnerMessage = { ready: string } | { busy: string };
 const send = (message: OwnerMessage) => process.send?.(message);
 
 try {
-	const db = await startEmbeddedDb(embeddedDbConfig());
+	const db = await startEmbeddedDb(embeddedDbConfig(), { reopenAfterSetup: true });
 	let stopping: Promise<void> | undefined;
 	const stop = () => (stopping ??= db.stop().finally(() => process.exit(0)));
 	// `on`, not `once`: a stop sent to the whole process group reaches this process twice (from

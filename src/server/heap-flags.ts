@@ -1,13 +1,31 @@
 /**
- * V8 flags for the two long-lived processes of `npm start`: the server (package.json's `start`
- * script passes them through tsx) and the database owner (database.ts spawns it with them).
+ * V8 flags of `npm start`'s two long-lived processes: the server (package.json's `start` script
+ * runs `node` with them) and the database owner (database.ts spawns it with its own list).
  *
- * V8 sizes the young generation from the machine's memory: with 24 GB it lets each process's
- * grow to 128 MB (64 MB semi-spaces) once requests allocate fast, and keeps it. Under issue 15's
- * load that step came in the first or the second run depending on timing, about 100 MB per
- * process, so memory "grew" between two identical runs without anything being kept. 16 MB
- * semi-spaces make it 32 MB, reached within seconds of load. A young-generation collection
- * costs in proportion to what survives it, and little of a request does: more frequent, smaller
- * collections (measured throughput: decision record 0007).
+ * The server allocates fast under load (requests, e-mails, the functions' React rendering) and
+ * V8 sizes its heap from the machine's memory: with 24 GB it let the young generation grow to
+ * 128 MB and the old one well past what stays live (record 0007), and by default holds on to
+ * it. `--optimize-for-size` makes V8 grow the heap less eagerly and give memory back sooner;
+ * with 8 MB semi-spaces the server held 130-136 MB after 20 s of sign-ups instead of 230-246
+ * MB, for no throughput lost that this machine could see: the one database session, not the
+ * server, bounds it (record 0012).
  */
-export const NODE_HEAP_FLAGS = ['--max-semi-space-size=16'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--optimize-for-size'];
+
+/**
+ * The database owner's flags. `--optimize-for-size` with 16 MB semi-spaces, as for the server:
+ * after 15 s of sign-ups and submissions the owner held 152-154 MB instead of 198-204 (record
+ * 0007 had capped the semi-spaces alone). PGlite's WebAssembly (9 MB of Postgres) is left to
+ * Liftoff, V8's baseline compiler: by default V8 recompiles its hot functions with TurboFan in
+ * background threads, about 70 MB more resident code and compiler memory, and passing peaks of
+ * 100-250 MB while it compiles, for no throughput the owner gains on two busy cores (930-1,000
+ * calls/s with Liftoff against 570-800 with TurboFan, back to back). `--expose-gc` lets the
+ * owner collect initdb's instance once (server.server.ts). Measured in decision record 0012.
+ */
+export const DATABASE_OWNER_NODE_FLAGS = [
+	'--max-semi-space-size=16',
+	'--optimize-for-size',
+	'--expose-gc',
+	'--no-wasm-dynamic-tiering',
+	'--no-wasm-tier-up',
+];

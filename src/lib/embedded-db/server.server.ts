@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type EmbeddedDbConfig, embeddedDbUrl } from './config.server.ts';
 import { type FileLock, LockHeldError, takeFileLock } from './file-lock.server.ts';
+import { embeddedDbStartParams } from './memory.server.ts';
 import { migrate } from './migrate.server.ts';
 import { embeddedDbPassword } from './password.server.ts';
 import { PgliteWireServer } from './wire-server.server.ts';
@@ -49,6 +50,11 @@ export async function startEmbeddedDb(
 		seed?: boolean;
 		/** Cut off a client idle inside a transaction after this long (default 15 s). */
 		idleInTransactionMs?: number;
+		/**
+		 * Close and open the database again after this process created or migrated it, so that
+		 * the owner serves from a fresh instance (`npm start`'s owner, which lives long).
+		 */
+		reopenAfterSetup?: boolean;
 	} = {},
 ): Promise<RunningEmbeddedDb> {
 	// Owner-only: the data files hold subscribers' e-mail addresses.
@@ -62,9 +68,20 @@ export async function startEmbeddedDb(
 	let applied: string[];
 	try {
 		// relaxedDurability left off: it only skips awaiting syncToFs, a no-op on a Node directory.
-		db = await PGlite.create(config.dataDir);
+		db = await PGlite.create(config.dataDir, { startParams: embeddedDbStartParams() });
 		await chmod(config.dataDir, 0o700);
 		applied = await migrate(db, { seed: options.seed });
+		if (options.reopenAfterSetup && applied.length) {
+			// WebAssembly memory never shrinks: what initdb, the migrations and the seed touched
+			// (about 85 MB more than a database opened as it is) would stay resident for the
+			// owner's whole life. A second instance starts from PGlite's floor (record 0012).
+			await db.close();
+			db = await PGlite.create(config.dataDir, { startParams: embeddedDbStartParams() });
+		}
+		// V8 returns a dropped instance's memory (initdb's, the first one's: about 220 MB) only
+		// at a full collection, which an idle owner may not have for hours. `npm start`'s owner
+		// runs with --expose-gc (heap-flags.ts); elsewhere `gc` is undefined and this does nothing.
+		globalThis.gc?.();
 		server = new PgliteWireServer(db, password, options.idleInTransactionMs);
 		await server.listen(config.port, config.host);
 	} catch (error) {

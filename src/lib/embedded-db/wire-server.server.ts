@@ -48,15 +48,21 @@ export class PgliteWireServer {
 	private server?: net.Server;
 
 	private readonly passwordDigest: Buffer;
+	private readonly db: PGlite;
+	private readonly idleInTransactionMs: number;
 
+	// Plain fields, not parameter properties: the database owner runs under Node's own type
+	// stripping (no tsx), which accepts only erasable TypeScript (record 0012).
 	constructor(
-		private readonly db: PGlite,
+		db: PGlite,
 		password: string,
 		// A client that holds the one session in an open transaction and says nothing for this
 		// long is cut off (its transaction rolled back): otherwise one stalled client, or one
 		// whose machine vanished without a FIN, stops every other client, functions included.
-		private readonly idleInTransactionMs = 15_000,
+		idleInTransactionMs = 15_000,
 	) {
+		this.db = db;
+		this.idleInTransactionMs = idleInTransactionMs;
 		this.passwordDigest = digest(Buffer.from(password, 'utf8'));
 	}
 

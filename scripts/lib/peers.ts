@@ -1,0 +1,77 @@
+// The peers of DESIGN.md's first-view budget (../shared/peers/README.md): two built sites with
+// the same tools, served on loopback so `npm run audit -- --peers` measures them in the same
+// sitting as the project, runs interleaved.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { freePort } from './free-port.ts';
+
+export interface Peer {
+	name: string;
+	base: string;
+	/** A tool page of the same catalogue, as the peers' README names it. */
+	toolPath: string;
+}
+
+interface PeerSpec {
+	name: string;
+	/** Script and environment, relative to the peers directory. */
+	script: string;
+	env: (port: number) => Record<string, string>;
+	toolPath: string;
+}
+
+const PEERS: PeerSpec[] = [
+	{
+		name: 'replica (the replaced site)',
+		script: 'replica/server.mjs',
+		env: (port) => ({ PORT: String(port), DATA: 'tools.json' }),
+		toolPath: '/app/89/',
+	},
+	{
+		name: 'Minted Directory',
+		script: 'serve.mjs',
+		env: (port) => ({ PORT: String(port), DIR: 'minted-directory/dist' }),
+		toolPath: '/1build/',
+	},
+];
+
+async function answers(url: string): Promise<boolean> {
+	return fetch(url).then(
+		(response) => response.ok,
+		() => false,
+	);
+}
+
+/** Starts every peer from `dir` on a free loopback port; `stop` ends them. */
+export async function startPeers(dir: string): Promise<{ peers: Peer[]; stop(): void }> {
+	const children: ChildProcess[] = [];
+	const stop = () => children.forEach((child) => child.kill('SIGTERM'));
+	try {
+		const peers: Peer[] = [];
+		for (const spec of PEERS) {
+			const script = path.join(dir, spec.script);
+			if (!existsSync(script)) throw new Error(`no peer at ${script} (see --peers-dir)`);
+			const port = await freePort();
+			const child = spawn(process.execPath, [script], {
+				// The replica reads DATA relative to its own directory.
+				cwd: path.dirname(script),
+				env: { ...process.env, ...spec.env(port) },
+				stdio: 'ignore',
+			});
+			children.push(child);
+			const base = `http://127.0.0.1:${port}`;
+			const deadline = Date.now() + 15_000;
+			while (!(await answers(`${base}${spec.toolPath}`))) {
+				if (child.exitCode !== null || Date.now() > deadline)
+					throw new Error(`${spec.name} did not answer at ${base}${spec.toolPath}`);
+				await new Promise((resolve) => setTimeout(resolve, 200));
+			}
+			peers.push({ name: spec.name, base, toolPath: spec.toolPath });
+		}
+		return { peers, stop };
+	} catch (error) {
+		stop();
+		throw error;
+	}
+}
