@@ -1,12 +1,17 @@
 // `npm start`: the whole site on one machine, offline, no login. Keeps the embedded database
-// for its whole life, builds the site from it (aside, then swapped in) and serves dist/ and the
-// two functions, warm, from one Node process (src/server/). `npm start -- --no-build` serves
-// the dist/ already built. `npm run serve:netlify` runs Netlify's own local server instead.
+// for its whole life, builds the site from it as a release (record 0013) and serves the current
+// release and the two functions, warm, from one Node process (src/server/); an editor's rebuild
+// publishes the next release. `npm start -- --no-build` serves the dist/ `npm run build` made.
+// `npm run serve:netlify` runs Netlify's own local server instead.
+import { existsSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildInPlace } from '../src/features/editor/rebuild.server.ts';
+import { astroBuild } from '../src/features/editor/rebuild.server.ts';
 import { loadConfig } from '../src/lib/config.server.ts';
 import { keepEmbeddedDb, type KeptDatabase } from '../src/server/database.ts';
+import { publishRelease } from '../src/server/releases.ts';
+import { ServedReleases } from '../src/server/served.ts';
 import { startSiteServer } from '../src/server/serve.ts';
 
 const { values } = parseArgs({ options: { 'no-build': { type: 'boolean', default: false } } });
@@ -15,26 +20,33 @@ const config = loadConfig('start');
 process.env.SITE_URL = config.siteUrl;
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 
+const outDir = path.resolve(config.outDir);
+if (values['no-build'] && !existsSync(outDir)) {
+	console.error(`Nothing built at ${outDir}: run \`npm run build\` first, or \`npm start\` alone.`);
+	process.exit(1);
+}
+
 let db: KeptDatabase | undefined;
 if (config.backend.kind === 'embedded') db = await keepEmbeddedDb(config.backend.db);
 
-if (!values['no-build']) {
-	console.log('building the site…');
-	const started = performance.now();
-	try {
-		await buildInPlace(path.resolve(config.outDir));
-	} catch (error) {
-		await db?.stop();
-		throw error;
-	}
-	console.log(`built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+// Held from now on, so an editor's rebuild made while this one builds is served too, and the
+// editor finds this address (SITE_URL, or this port).
+const releases = await ServedReleases.open(config.releasesDir);
+await releases.announce(config.siteUrl);
+console.log(values['no-build'] ? `serving ${outDir} as a release…` : 'building the site…');
+const started = performance.now();
+try {
+	await publishRelease(config.releasesDir, (release) =>
+		values['no-build'] ? cp(outDir, release, { recursive: true }) : astroBuild(release),
+	);
+} catch (error) {
+	await releases.close();
+	await db?.stop();
+	throw error;
 }
+console.log(`published in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-const server = await startSiteServer({
-	port: config.port,
-	host: config.host,
-	publishDir: config.outDir,
-});
+const server = await startSiteServer({ port: config.port, host: config.host, releases });
 console.log(`site ready at http://localhost:${server.port}/ (Ctrl-C stops it)`);
 
 let stoppingSince = 0;

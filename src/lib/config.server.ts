@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import { type EmbeddedDbConfig, embeddedDbConfig } from './embedded-db/config.server.ts';
 import { SITE_NAME } from './site.ts';
@@ -155,6 +156,8 @@ export interface Config {
 	backend: Backend;
 	/** The canonical address: SITE_URL, else Netlify's URL, else this machine's `npm start`. */
 	siteUrl: string;
+	/** Whether SITE_URL or Netlify's URL set it (else the editor asks the running `npm start`). */
+	siteUrlGiven: boolean;
 	/** The addresses Netlify gives a deploy (set by Netlify; unset elsewhere). */
 	netlifyUrls: { main?: string; primeDeploy?: string; deploy?: string };
 	contactUrl: string;
@@ -175,7 +178,10 @@ export interface Config {
 	outboundTimeoutMs: number;
 	port: number;
 	host: string;
+	/** Where `astro build` writes the site (Netlify publishes it; `npm start -- --no-build` serves it). */
 	outDir: string;
+	/** Where `npm start` and the editor's local rebuilds keep the site's releases: `.data/releases` beside outDir. */
+	releasesDir: string;
 }
 
 const DEV_SALT = 'local-development-only-rate-limit-salt';
@@ -217,6 +223,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, role: ConfigRole): Config {
 					}),
 				},
 		siteUrl: raw.SITE_URL ?? raw.URL ?? `http://localhost:${port}`,
+		siteUrlGiven: (raw.SITE_URL ?? raw.URL) !== undefined,
 		netlifyUrls: { main: raw.URL, primeDeploy: raw.DEPLOY_PRIME_URL, deploy: raw.DEPLOY_URL },
 		contactUrl: raw.CONTACT_URL ?? DEFAULT_CONTACT_URL,
 		logoUrlTemplate: raw.LOGO_URL_TEMPLATE ?? DEFAULT_LOGO_URL_TEMPLATE,
@@ -245,6 +252,10 @@ export function parseConfig(env: NodeJS.ProcessEnv, role: ConfigRole): Config {
 		port,
 		host: raw.HOST ?? '127.0.0.1',
 		outDir: raw.ASTRO_OUT_DIR ?? 'dist',
+		releasesDir: path.join(
+			path.dirname(path.resolve(raw.ASTRO_OUT_DIR ?? 'dist')),
+			'.data/releases',
+		),
 	};
 }
 

@@ -1,48 +1,40 @@
-// The `npm start` site: dist/ and the Netlify functions behind one Hono app, answering as
-// Netlify does (headers from netlify.toml on files, the 404 page with status 404, pretty URLs).
+// The `npm start` site: the current release (record 0013) and the Netlify functions behind one
+// Hono app, answering as Netlify does (headers from netlify.toml on files, the 404 page with
+// status 404, pretty URLs).
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import type { HttpBindings } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { type CompressedFiles, encodeResponse } from './compression.ts';
 import { clientIp, functionContext, type NetlifyHandler } from './functions.ts';
 import type { NetlifyConfig } from './netlify-toml.ts';
+import type { ServedReleases } from './served.ts';
 
-type Env = { Variables: { file?: string; build?: number } };
+type Env = { Bindings: Partial<HttpBindings>; Variables: { file?: string; root: string } };
 
 export interface SiteAppOptions {
 	config: NetlifyConfig;
 	functions: Map<string, NetlifyHandler>;
 	files: CompressedFiles;
+	/** The site's builds: each request is answered from the one current when it arrived. */
+	releases: ServedReleases;
 	logError?: (message: string) => void;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Which build `dir` is (its inode: a rebuild swaps in a new directory), or 0 while none is. */
-const buildOf = (dir: string) => statSync(dir, { throwIfNoEntry: false })?.ino ?? 0;
-
-/**
- * The build being served. A rebuild swaps a new dist/ in with two renames; a request that falls
- * between them waits for the new directory instead of getting a 404 (never longer than `maxMs`).
- */
-async function currentBuild(dir: string, maxMs = 2000): Promise<number> {
-	for (const deadline = Date.now() + maxMs; ; await sleep(10)) {
-		const build = buildOf(dir);
-		if (build !== 0 || Date.now() >= deadline) return build;
-	}
 }
 
 const isFile = (file: string) => statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
 
-export function siteApp({ config, functions, files, logError = console.error }: SiteAppOptions) {
-	const root = config.publishDir;
+export function siteApp({
+	config,
+	functions,
+	files,
+	releases,
+	logError = console.error,
+}: SiteAppOptions) {
 	const app = new Hono<Env>();
-	/** Requests already answered once more after a rebuild's swap (never a third time). */
-	const retries = new WeakSet<Request>();
 
 	app.all('/.netlify/functions/:name', async (c) => {
 		const handler = functions.get(c.req.param('name'));
@@ -51,44 +43,29 @@ export function siteApp({ config, functions, files, logError = console.error }: 
 		return handler(c.req.raw, functionContext(ip, randomUUID()));
 	});
 
-	/**
-	 * A file lookup that failed because a rebuild swapped dist/ while this request was being
-	 * answered (the file found, then gone; or looked for in neither build) is answered once
-	 * more, from the new directory; `undefined` when the failure is a real one.
-	 */
-	async function answerAgainIfSwapped(c: Context<Env>): Promise<Response | undefined> {
-		const build = buildOf(root);
-		if (retries.has(c.req.raw) || (build !== 0 && build === c.get('build'))) return undefined;
-		await currentBuild(root);
-		const again = new Request(c.req.raw);
-		retries.add(again);
-		return app.fetch(again, c.env);
-	}
-
 	// Files: netlify.toml's headers, then the body in the encoding the client accepts.
 	app.use('*', async (c, next) => {
-		c.set('build', await currentBuild(root));
-		await next();
+		const lease = releases.acquire();
+		if (!lease) return c.text('The site is being built: try again in a minute.', 503);
+		// Held until the answer's last byte has left (or the client went away), so the release
+		// it reads is not removed under it; without a socket (app.fetch in-process), until here.
+		const outgoing = c.env?.outgoing;
+		if (outgoing) outgoing.once('close', lease.done);
+		c.set('root', lease.root);
+		try {
+			await next();
+		} finally {
+			if (!outgoing) lease.done();
+		}
 		const file = c.get('file');
 		if (file && c.res.body !== undefined) {
-			let encoded: Response;
-			try {
-				encoded = await encodeResponse(
-					c.res,
-					file,
-					c.req.header('accept-encoding'),
-					c.req.method,
-					files,
-				);
-			} catch (error) {
-				if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-				await c.res.body?.cancel().catch(() => {});
-				const again = await answerAgainIfSwapped(c);
-				if (!again) throw error;
-				c.res = undefined;
-				c.res = again;
-				return;
-			}
+			const encoded = await encodeResponse(
+				c.res,
+				file,
+				c.req.header('accept-encoding'),
+				c.req.method,
+				files,
+			);
 			// Hono copies the old answer's headers onto a new one (Content-Length included):
 			// the encoded answer replaces it whole.
 			c.res = undefined;
@@ -105,17 +82,23 @@ export function siteApp({ config, functions, files, logError = console.error }: 
 	app.get('*', async (c, next) => {
 		const { pathname, search } = new URL(c.req.url);
 		const last = pathname.slice(pathname.lastIndexOf('/') + 1);
-		if (last && !last.includes('.') && isFile(path.join(root, pathname, 'index.html')))
+		if (last && !last.includes('.') && isFile(path.join(c.get('root'), pathname, 'index.html')))
 			return c.redirect(`${pathname}/${search}`, 301);
 		return next();
 	});
 
-	app.get('*', serveStatic({ root, onFound: (file, c) => c.set('file', file) }));
+	app.get(
+		'*',
+		serveStatic({
+			// The path is checked for `..` before this joins it to the request's release.
+			root: '',
+			rewriteRequestPath: (file, c) => path.join(c.get('root'), file),
+			onFound: (file, c) => c.set('file', file),
+		}),
+	);
 
 	app.notFound(async (c) => {
-		const again = await answerAgainIfSwapped(c);
-		if (again) return again;
-		const file = path.join(root, '404.html');
+		const file = path.join(c.get('root'), '404.html');
 		const page = await readFile(file, 'utf8').catch(() => null);
 		if (page === null) return c.text('Not found', 404);
 		c.set('file', file);

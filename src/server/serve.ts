@@ -1,5 +1,6 @@
-// Starts the site server (see app.ts) and stops it gently: stop accepting, let the requests
-// in flight finish (a few seconds at most), then report back so the database can close.
+// Starts the site server (see app.ts) on a releases directory (releases.ts) and stops it gently:
+// stop accepting, let the requests in flight finish (a few seconds at most), then report back
+// so the database can close.
 import path from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,14 +9,15 @@ import { siteApp } from './app.ts';
 import { CompressedFiles } from './compression.ts';
 import { loadFunctions } from './functions.ts';
 import { readNetlifyToml } from './netlify-toml.ts';
+import type { ServedReleases } from './served.ts';
 
 export interface SiteServerOptions {
 	port: number;
 	host?: string;
 	/** The project directory holding netlify.toml (the working directory by default). */
 	root?: string;
-	/** Serve this directory instead of netlify.toml's publish directory (tests, benchmarks). */
-	publishDir?: string;
+	/** The releases to serve: the current one, switched to as new ones are published. */
+	releases: ServedReleases;
 }
 
 export interface SiteServer {
@@ -27,20 +29,28 @@ export interface SiteServer {
 
 export async function startSiteServer(options: SiteServerOptions): Promise<SiteServer> {
 	const config = readNetlifyToml(options.root);
-	if (options.publishDir) config.publishDir = path.resolve(options.publishDir);
+	const { releases } = options;
+	releases.sweep();
 	const functions = await loadFunctions(config.functionsDir);
 	const files = new CompressedFiles();
-	const app = siteApp({ config, functions, files });
+	const app = siteApp({ config, functions, files, releases });
 	const host = options.host ?? '127.0.0.1';
 	const server = await new Promise<Server>((resolve, reject) => {
 		const started = serve({ fetch: app.fetch, port: options.port, hostname: host }, () =>
 			resolve(started as Server),
 		);
 		started.once('error', reject);
+	}).catch(async (error) => {
+		await releases.close();
+		throw error;
 	});
-	// The pages every visitor starts from are compressed before the first one arrives.
-	void files.warm(['index.html', '404.html'].map((file) => path.join(config.publishDir, file)));
 	const { port } = server.address() as AddressInfo;
+	// The pages every visitor starts from are compressed before the first one arrives.
+	const lease = releases.acquire();
+	if (lease)
+		void files
+			.warm(['index.html', '404.html'].map((file) => path.join(lease.root, file)))
+			.finally(lease.done);
 	return {
 		url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
 		port,
@@ -49,7 +59,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
 				const force = setTimeout(() => server.closeAllConnections(), graceMs);
 				server.close(() => {
 					clearTimeout(force);
-					resolve();
+					void releases.close().then(resolve);
 				});
 				// Keep-alive connections with no request in flight would hold close() open.
 				server.closeIdleConnections();

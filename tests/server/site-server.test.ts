@@ -1,19 +1,25 @@
 // The npm start server on a small built site of its own: content types, compression with Vary,
-// netlify.toml's headers, the 404 page with 404, pretty URLs, and a rebuilt dist/ (built aside,
-// then swapped in as the editor's rebuild does) served without a restart.
-import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+// netlify.toml's headers, the 404 page with 404, pretty URLs, and releases (record 0013)
+// published while visitors ask, as the editor's rebuild publishes them, served without a restart.
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readNetlifyToml } from '../../src/server/netlify-toml.ts';
+import { currentRelease, listReleases, publishRelease } from '../../src/server/releases.ts';
 import { type SiteServer, startSiteServer } from '../../src/server/serve.ts';
+import { ServedReleases } from '../../src/server/served.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 
 let root: string;
-let dist: string;
+let releases: string;
 let server: SiteServer;
+/** A large file no encoding applies to: its download stays open while the client reads slowly. */
+const big = randomBytes(48 * 1024 * 1024);
 
 async function writeSite(dir: string, title: string) {
 	await mkdir(path.join(dir, 'app/7'), { recursive: true });
@@ -29,9 +35,12 @@ async function writeSite(dir: string, title: string) {
 
 beforeAll(async () => {
 	root = await mkdtemp(path.join(os.tmpdir(), 'contech-site-server-'));
-	dist = path.join(root, 'dist');
-	await writeSite(dist, 'First build');
-	server = await startSiteServer({ port: await freePort(), publishDir: dist });
+	releases = path.join(root, 'releases');
+	await publishRelease(releases, (dir) => writeSite(dir, 'First build'));
+	server = await startSiteServer({
+		port: await freePort(),
+		releases: await ServedReleases.open(releases),
+	});
 });
 afterAll(async () => {
 	await server?.close(1000);
@@ -118,30 +127,72 @@ it('answers a missing page with the 404 page and status 404, and /app/7 with a r
 	expect((await get('/../../etc/passwd')).status).toBe(404);
 });
 
-it('serves a rebuilt dist/ swapped in while it runs, never a missing page meanwhile', async () => {
-	// Visitors keep asking during each swap (two renames, as in rebuildSite's buildInPlace); a
-	// request can find its file in one build and read it after the swap, or look between them.
-	for (let build = 2; build <= 11; build++) {
-		const next = `${dist}.next`;
-		await writeSite(next, `Build ${build}`);
+it('serves each release published while visitors ask, every answer whole, and removes the old ones', async () => {
+	// Four visitors keep asking while each release is published (built aside, renamed into
+	// place, `current` switched) exactly as the editor's rebuild does; the server removes each
+	// old release as soon as the last request reading it has been answered.
+	for (let build = 2; build <= 21; build++) {
 		let stop = false;
-		const statuses: number[] = [];
-		const visitors = [1, 2].map(async () => {
-			while (!stop) statuses.push((await get('/', { 'accept-encoding': 'br' })).status);
+		const answers: string[] = [];
+		const visitors = [1, 2, 3, 4].map(async () => {
+			while (!stop) {
+				const response = await get('/', { 'accept-encoding': 'br' });
+				const body = bodyOf(response);
+				const title = /<title>([^<]*)</.exec(body)?.[1];
+				// Whole: the page's title and its text come from the same build.
+				answers.push(
+					`${response.status} ${title}${body.includes(`${title} home`) ? '' : ' (mixed)'}`,
+				);
+			}
 		});
-		const old = `${dist}.old`;
-		await rename(dist, old);
-		await new Promise((resolve) => setTimeout(resolve, 20));
-		await rename(next, dist);
+		await new Promise((resolve) => setTimeout(resolve, 10));
+		await publishRelease(releases, (dir) => writeSite(dir, `Build ${build}`));
 		await new Promise((resolve) => setTimeout(resolve, 20));
 		stop = true;
 		await Promise.all(visitors);
-		await rm(old, { recursive: true, force: true });
-		expect(statuses.length).toBeGreaterThan(0);
-		expect([build, new Set(statuses)]).toEqual([build, new Set([200])]);
-		const response = await get('/', { 'accept-encoding': 'br' });
-		expect(bodyOf(response)).toContain(`Build ${build} home`);
+		expect(answers.length).toBeGreaterThan(0);
+		const previous = build === 2 ? 'First build' : `Build ${build - 1}`;
+		const expected = new Set([`200 ${previous}`, `200 Build ${build}`]);
+		expect([build, answers.filter((answer) => !expected.has(answer))]).toEqual([build, []]);
+		expect(bodyOf(await get('/', { 'accept-encoding': 'br' }))).toContain(`Build ${build} home`);
 	}
+	await expect.poll(() => listReleases(releases)).toEqual([currentRelease(releases)]);
+});
+
+it('keeps a release while a slow download still reads it, and removes it once that is done', async () => {
+	await publishRelease(releases, async (dir) => {
+		await writeSite(dir, 'With a big file');
+		await writeFile(path.join(dir, 'big.bin'), big);
+	});
+	const old = currentRelease(releases)!;
+	let resume!: () => void;
+	const download = new Promise<Buffer>((resolve, reject) => {
+		http
+			.get(`${server.url}/big.bin`, (response) => {
+				const chunks: Buffer[] = [];
+				response.on('error', reject);
+				response.once('data', () => {
+					response.pause();
+					resume = () => response.resume();
+				});
+				response.on('data', (chunk: Buffer) => chunks.push(chunk));
+				response.on('end', () => resolve(Buffer.concat(chunks)));
+			})
+			.on('error', reject);
+	});
+	await expect.poll(() => resume).toBeDefined();
+	await publishRelease(releases, (dir) => writeSite(dir, 'After the big file'));
+	// The next visitor is answered from the new release; the old one stays for the download.
+	expect(bodyOf(await get('/'))).toContain('After the big file home');
+	await new Promise((resolve) => setTimeout(resolve, 200));
+	expect(existsSync(old)).toBe(true);
+	resume();
+	const body = await download;
+	expect(createHash('sha256').update(body).digest('hex')).toBe(
+		createHash('sha256').update(big).digest('hex'),
+	);
+	await expect.poll(() => existsSync(old)).toBe(false);
+	expect(listReleases(releases)).toEqual([currentRelease(releases)]);
 });
 
 it('answers the functions from netlify/functions/, and an unknown one with 404', async () => {

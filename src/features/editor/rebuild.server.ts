@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import lockfile from 'proper-lockfile';
+import { publishRelease } from '../../server/releases.ts';
 import { EditorError, type EditorStore } from './types.ts';
 
 export interface RebuildOptions {
@@ -14,10 +13,16 @@ export interface RebuildOptions {
 	backoffMs: number;
 	/** Each build hook call gives up after this. */
 	timeoutMs: number;
-	/** The served site's directory, rebuilt in place without a hook. */
-	outDir: string;
+	/** Without a hook: the releases `npm start` serves (record 0013), where the rebuild is published. */
+	releasesDir: string;
 	fetch?: typeof fetch;
+	/** Publishes a release of the site (astro build); tests pass their own. */
 	buildLocally?: () => Promise<void>;
+	/**
+	 * Without a hook: whether an `npm start` serves the releases. When none does, nothing is
+	 * built (the next `npm start` builds from the database) and the requests are done.
+	 */
+	served?: () => boolean;
 	/** Waits; tests pass their own clock. */
 	sleep?: (ms: number) => Promise<void>;
 	log: (line: string) => void;
@@ -48,35 +53,6 @@ export function astroBuild(outDir: string): Promise<void> {
 				: reject(new Error(`astro build exited with ${code}:\n${output.slice(-2000)}`)),
 		);
 	});
-}
-
-/**
- * Builds the static site into a fresh directory, then swaps it in for `distDir` at once. One
- * build at a time per directory (an OS-visible lock, stale when its holder died): a second
- * editor's build waits, then reads the database after the first and so carries both changes.
- */
-export async function buildInPlace(
-	distDir: string,
-	build: (outDir: string) => Promise<void> = astroBuild,
-): Promise<void> {
-	await mkdir(path.dirname(distDir), { recursive: true });
-	const release = await lockfile.lock(distDir, {
-		realpath: false,
-		lockfilePath: `${distDir}.build-lock`,
-		stale: 30_000,
-		retries: { forever: true, minTimeout: 200, maxTimeout: 1000 },
-	});
-	try {
-		const next = `${distDir}.next`;
-		await rm(next, { recursive: true, force: true });
-		await build(next);
-		const old = `${distDir}.old-${Date.now()}`;
-		await rename(distDir, old).catch(() => {});
-		await rename(next, distDir);
-		await rm(old, { recursive: true, force: true });
-	} finally {
-		await release();
-	}
 }
 
 async function callHook(options: RebuildOptions, title: string): Promise<void> {
@@ -125,7 +101,7 @@ export const CLAIM_LEASE_SECONDS = 15 * 60;
 export async function rebuildSite(
 	options: RebuildOptions,
 	reason: string,
-): Promise<'triggered' | 'joined'> {
+): Promise<'triggered' | 'joined' | 'not_served'> {
 	await options.store.requestRebuild(reason);
 	if (options.coalesceMs > 0) {
 		options.log(
@@ -139,9 +115,13 @@ export async function rebuildSite(
 		reasons.length === 1
 			? reasons[0]
 			: `${reasons.length} catalogue changes: ${reasons.join('; ')}`;
+	if (!options.hookUrl && options.served && !options.served()) {
+		await options.store.finishRebuilds(ids);
+		return 'not_served';
+	}
 	try {
 		if (options.hookUrl) await callHook(options, title);
-		else await (options.buildLocally ?? (() => buildInPlace(path.resolve(options.outDir))))();
+		else await (options.buildLocally ?? (() => publishRelease(options.releasesDir, astroBuild)))();
 	} catch (error) {
 		const message = (error as Error).message;
 		await options.store.releaseRebuilds(ids, message);
