@@ -1,6 +1,12 @@
 // `npm run editor -- <command>`: review submissions and keep the catalogue right.
+import {
+	type EditorContext,
+	EXIT,
+	type SiteSetup,
+	UsageError,
+} from '../src/features/editor/cli.ts';
+import { commands } from '../src/features/editor/commands.ts';
 import { linkCommands } from '../src/features/editor/check-links.ts';
-import { commands, EXIT, type EditorContext, UsageError } from '../src/features/editor/commands.ts';
 import { embeddedEditorStore } from '../src/features/editor/embedded-store.server.ts';
 import { painter } from '../src/features/editor/format.ts';
 import { HELP } from '../src/features/editor/help.ts';
@@ -12,6 +18,7 @@ import { type Config, ConfigError, loadConfig } from '../src/lib/config.server.t
 import { ensureEmbeddedDb } from '../src/lib/embedded-db/ensure.server.ts';
 import { connectEmbedded } from '../src/lib/store/embedded.server.ts';
 import { supabaseClient } from '../src/lib/store/supabase.server.ts';
+import { runningServer } from '../src/server/releases.ts';
 
 const [name, ...args] = process.argv.slice(2);
 const paint = painter(process.stdout);
@@ -24,6 +31,19 @@ async function openStore(config: Config): Promise<EditorStore> {
 			supabaseClient(backend.url, backend.secretKey!, fetch, config.outboundTimeoutMs),
 		);
 	return embeddedEditorStore(connectEmbedded(await ensureEmbeddedDb(backend.db)));
+}
+
+/**
+ * Where the editor's changes go: the build hook, or the releases of the `npm start` running
+ * for this checkout, whose announced address stands in for SITE_URL (and Netlify's URL) when
+ * neither is set, so checks and e-mailed links reach the port it really listens on.
+ */
+function siteOf(config: Config): { config: Config; site: SiteSetup } {
+	if (config.rebuild.hookUrl) return { config, site: { kind: 'hook' } };
+	const server = () => runningServer(config.releasesDir);
+	const site: SiteSetup = { kind: 'local', server, releasesDir: config.releasesDir };
+	const announced = config.siteUrlGiven ? undefined : server()?.siteUrl;
+	return { config: announced ? { ...config, siteUrl: announced } : config, site };
 }
 
 function exitCodeFor(error: unknown): number {
@@ -58,13 +78,14 @@ async function main(): Promise<number> {
 	}
 	let store: EditorStore | undefined;
 	try {
-		const config = loadConfig('editor');
+		const { config, site } = siteOf(loadConfig('editor'));
 		store = await openStore(config);
 		const ctx: EditorContext = {
 			config,
 			store,
 			mailer: mailerFor(config),
 			siteUrl: config.siteUrl,
+			site,
 			isLive: (url) => pageAnswers(url, config.outboundTimeoutMs),
 			out: (line) => console.log(line),
 			err,
@@ -78,7 +99,8 @@ async function main(): Promise<number> {
 						attempts: 4,
 						backoffMs: config.rebuild.backoffMs,
 						timeoutMs: config.outboundTimeoutMs,
-						outDir: config.outDir,
+						releasesDir: config.releasesDir,
+						served: site.kind === 'local' ? () => site.server() !== null : undefined,
 						log: (line) => console.log(paint('dim', line)),
 					},
 					reason,

@@ -3,12 +3,12 @@ import cliProgress from 'cli-progress';
 import { SITE_NAME } from '../../lib/site.ts';
 import { checkLinks, type LinkAnswer } from '../links/check-link.server.ts';
 import { type LinkCheckStore, type LinkRecord, openLinkCheckStore } from '../links/store.server.ts';
-import type { EditorContext } from './commands.ts';
+import type { EditorContext } from './cli.ts';
 import { table } from './format.ts';
 
 // `npm run editor -- check-links [--concurrency N]` and `check-links --report`: every address
 // the site links to, requested and kept with the date. It only reports: what a page shows
-// changes only when an editor acts on it. Exit codes follow commands.ts (EXIT): 0 every link
+// changes only when an editor acts on it. Exit codes follow cli.ts (EXIT): 0 every link
 // answered, 2 usage, 3 no check yet (--report), 8 links to look at, 130 stopped.
 
 type Command = (args: string[], ctx: EditorContext) => Promise<number>;

@@ -1,10 +1,9 @@
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { CATEGORY_SLUGS, isCategorySlug } from '../../lib/categories.ts';
-import type { Config } from '../../lib/config.server.ts';
 import { paths } from '../../lib/paths.ts';
 import { nameField, urlField } from '../forms/fields.server.ts';
-import { age, type Style, table } from './format.ts';
+import { type EditorContext, EXIT, options, rebuildAfter, UsageError } from './cli.ts';
+import { age, table } from './format.ts';
 import {
 	APPROVE_WORKS_WITH_OPTIONS,
 	approveSubmission,
@@ -13,36 +12,8 @@ import {
 } from './integrations.ts';
 import { newsletterCommands } from './newsletter.ts';
 import { factsCommand, factSuggestionLines } from './facts.ts';
-import { type Mailer, notifySubmitter } from './notify.server.ts';
-import { EditorError, type EditorStore, type Submission, type ToolDraft } from './types.ts';
-
-/** Exit codes scripts can rely on (also listed in `--help`). */
-export const EXIT = {
-	ok: 0,
-	failure: 1,
-	usage: 2,
-	notFound: 3,
-	conflict: 4,
-	config: 5,
-	rebuildFailed: 6,
-	notifyFailed: 7,
-} as const;
-
-export interface EditorContext {
-	/** The editor's configuration (`loadConfig('editor')`), for commands that need more than the below. */
-	config: Config;
-	store: EditorStore;
-	mailer: Mailer;
-	siteUrl: string;
-	/** Whether a page of the site answers (null) or why not: notices wait for a live page. */
-	isLive: (url: string) => Promise<string | null>;
-	rebuild: (reason: string) => Promise<'triggered' | 'joined'>;
-	out: (line: string) => void;
-	err: (line: string) => void;
-	paint: (style: Style, text: string) => string;
-}
-
-export class UsageError extends Error {}
+import { notifySubmitter } from './notify.server.ts';
+import { EditorError, type Submission, type ToolDraft } from './types.ts';
 
 const descriptionField = z
 	.string()
@@ -66,17 +37,6 @@ function valid<T>(schema: z.ZodType<T>, value: unknown, flag: string): T {
 	const result = schema.safeParse(value);
 	if (!result.success) throw new UsageError(`--${flag}: ${result.error.issues[0].message}`);
 	return result.data;
-}
-
-export function options<T extends Record<string, { type: 'string' | 'boolean' }>>(
-	args: string[],
-	spec: T,
-) {
-	try {
-		return parseArgs({ args, options: spec, allowPositionals: true, strict: true });
-	} catch (error) {
-		throw new UsageError((error as Error).message);
-	}
 }
 
 function describeSubmission(ctx: EditorContext, s: Submission): string[] {
@@ -106,22 +66,14 @@ function describeSubmission(ctx: EditorContext, s: Submission): string[] {
 	];
 }
 
-export async function rebuildAfter(ctx: EditorContext, reason: string): Promise<number> {
-	try {
-		const result = await ctx.rebuild(reason);
-		ctx.out(
-			result === 'triggered'
-				? ctx.paint('green', 'Rebuild triggered.')
-				: 'Rebuild already under way with this change.',
-		);
-		return EXIT.ok;
-	} catch (error) {
-		ctx.err(ctx.paint('red', `${(error as Error).message}`));
-		ctx.err(
-			'The change itself is saved. Run `npm run editor -- rebuild` to try the rebuild again.',
-		);
-		return EXIT.rebuildFailed;
-	}
+/** Why the submitter was not told yet, and when to run `notify --retry`, for this setup. */
+function notLiveYet(ctx: EditorContext): string {
+	const retry = '`npm run editor -- notify --retry`';
+	if (ctx.site.kind === 'hook')
+		return `The submitter is told once the page is live: run ${retry} when Netlify's deploy has finished.`;
+	if (!ctx.site.server())
+		return `No \`npm start\` is serving this site, so the page is not live: the submitter is told once it is. Start it, then run ${retry}.`;
+	return `The page does not answer at ${ctx.siteUrl} yet, so the submitter was not told: run ${retry} once it does.`;
 }
 
 export const commands: Record<string, (args: string[], ctx: EditorContext) => Promise<number>> = {
@@ -224,10 +176,7 @@ export const commands: Record<string, (args: string[], ctx: EditorContext) => Pr
 				return code === EXIT.ok ? EXIT.notifyFailed : code;
 			}
 			if (sent === 'sent') ctx.out(`Notified the submitter at ${approved.submitterEmail}.`);
-			if (sent === 'not_live')
-				ctx.out(
-					'The submitter is told once the page is live: run `npm run editor -- notify --retry` after the deploy.',
-				);
+			if (sent === 'not_live') ctx.out(notLiveYet(ctx));
 		}
 		return code;
 	},

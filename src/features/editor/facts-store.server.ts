@@ -2,40 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { FactKey } from '../facts/vocabulary.ts';
 import type { Sql } from '../../lib/store/embedded.server.ts';
 import { editorErrorFrom } from './rows.ts';
-
-/** One row of `tool_facts` as an editor sees it. */
-export interface FactRecord {
-	toolId: number;
-	toolName: string;
-	fact: FactKey;
-	value: string[];
-	detail: string | null;
-	sourceUrl: string;
-	/** YYYY-MM-DD */
-	verifiedOn: string;
-}
-
-export interface FactWrite {
-	fact: FactKey;
-	value: string[];
-	detail: string | null;
-	sourceUrl: string;
-	/** False adds a page to a set read across pages; true replaces the fact. */
-	replace: boolean;
-}
-
-/** The editor's reads and writes of `tool_facts`, with the server's privileges. */
-export interface FactEditorStore {
-	facts(toolId: number): Promise<FactRecord[]>;
-	/** Records the fact as read today on its source (set_tool_fact). */
-	set(toolId: number, write: FactWrite): Promise<void>;
-	/** Moves the date of the fact's row read on `sourceUrl` to today; false when there is none. */
-	verify(toolId: number, fact: FactKey, sourceUrl: string): Promise<boolean>;
-	/** Removes the fact (every page of it); false when it was not recorded. */
-	unset(toolId: number, fact: FactKey): Promise<boolean>;
-	/** Facts not checked for more than `days` days, oldest first. */
-	stale(days: number): Promise<FactRecord[]>;
-}
+import type { FactEditorStore, FactRecord } from './types.ts';
 
 const day = (value: unknown) =>
 	value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);

@@ -3,11 +3,10 @@
 import { factProblem } from '../facts/facts.ts';
 import { FACT_KEYS, FACTS, type FactKey, isFactKey } from '../facts/vocabulary.ts';
 import { safeHttpUrl } from '../../lib/tool-url.ts';
-import { type EditorContext, EXIT, options, rebuildAfter, UsageError } from './commands.ts';
-import type { FactRecord } from './facts-store.server.ts';
+import { type EditorContext, EXIT, options, rebuildAfter, UsageError } from './cli.ts';
 import { table } from './format.ts';
 import { resolveTool } from './integrations.ts';
-import { EditorError, type Submission, type ToolRecord } from './types.ts';
+import { EditorError, type FactRecord, type Submission, type ToolRecord } from './types.ts';
 
 const FACT_LIST = FACT_KEYS.join(', ');
 

@@ -12,7 +12,7 @@ Review submissions
           [--works-with <tool,...|suggested> --source <url> [--kind native|marketplace|api]]
                                   publish it as a live tool, rebuild the site, and tell
                                   the submitter (if they left an e-mail) once the page
-                                  answers at SITE_URL. --force
+                                  answers at the site's address. --force
                                   publishes even when a live tool has the same host.
                                   --works-with links it to live tools (kind: api unless
                                   given); \`suggested\` takes the submitter's suggestions.
@@ -67,8 +67,10 @@ Newsletter and notices
 Categories: ${CATEGORY_SLUGS.join(', ')}
 
 Where it works: the embedded database (default), or Supabase when SUPABASE_URL and
-SUPABASE_SECRET_KEY are set. Rebuilds call NETLIFY_BUILD_HOOK_URL when set, otherwise
-rebuild dist/ here. Notices and issues go over SMTP_URL, otherwise to .data/outbox/*.eml.
+SUPABASE_SECRET_KEY are set. Rebuilds call NETLIFY_BUILD_HOOK_URL when set; otherwise they
+publish a new release for the \`npm start\` running in this checkout (nothing to do when none
+runs), whose address stands in for SITE_URL when that is unset. Notices and issues go over
+SMTP_URL, otherwise to .data/outbox/*.eml.
 
 Exit codes: 0 done · 1 unexpected failure · 2 wrong usage · 3 not found ·
 4 conflict (already reviewed, duplicate) · 5 configuration missing ·

@@ -2,43 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { IntegrationKind } from '../integrations/types.ts';
 import type { Sql } from '../../lib/store/embedded.server.ts';
 import { editorErrorFrom } from './rows.ts';
-import type { ToolDraft } from './types.ts';
-
-/** One of a tool's connections, as an editor sees it (unpublished partners included). */
-export interface Connection {
-	partner: { id: number; name: string; status: string };
-	kind: IntegrationKind;
-	note: string | null;
-	sourceUrl: string;
-}
-
-export interface LinkDetails {
-	kind: IntegrationKind;
-	sourceUrl: string;
-	note: string | null;
-}
-
-/** The editor's reads and writes of `tool_integrations`, with the server's privileges. */
-export interface IntegrationEditorStore {
-	connections(toolId: number): Promise<Connection[]>;
-	/** `exists`: the pair was already linked and `replace` was false; nothing changed. */
-	link(
-		a: number,
-		b: number,
-		details: LinkDetails,
-		replace: boolean,
-	): Promise<'created' | 'replaced' | 'exists'>;
-	/** False when the two tools were not linked. */
-	unlink(a: number, b: number): Promise<boolean>;
-	/** approve_submission plus links to live partners, in one transaction. */
-	approveWithIntegrations(
-		id: number,
-		draft: ToolDraft,
-		force: boolean,
-		partnerIds: number[],
-		link: Omit<LinkDetails, 'note'>,
-	): Promise<number>;
-}
+import type { Connection, IntegrationEditorStore } from './types.ts';
 
 const ordered = (a: number, b: number) => (a < b ? [a, b] : [b, a]);
 

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { INTEGRATION_KINDS, type IntegrationKind, KIND_LABELS } from '../integrations/types.ts';
 import { safeHttpUrl } from '../../lib/tool-url.ts';
-import { type EditorContext, EXIT, options, rebuildAfter, UsageError } from './commands.ts';
+import { type EditorContext, EXIT, options, rebuildAfter, UsageError } from './cli.ts';
 import { table } from './format.ts';
 import { EditorError, type Submission, type ToolDraft, type ToolRecord } from './types.ts';
 

@@ -12,7 +12,7 @@ import { personalIssueMail, renderIssue } from '../newsletter/render.server.tsx'
 import { siteInfoOf } from '../newsletter/site-info.ts';
 import { sendIssue } from '../newsletter/send.server.ts';
 import type { NewsletterStore } from '../newsletter/store.server.ts';
-import type { EditorContext } from './commands.ts';
+import type { EditorContext } from './cli.ts';
 import { csvField, table } from './format.ts';
 
 // `npm run editor -- newsletter draft|preview|send` and `subscribers`: the weekly issue and

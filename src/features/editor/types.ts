@@ -1,6 +1,6 @@
 import type { CategorySlug } from '../../lib/categories.ts';
-import type { FactEditorStore } from './facts-store.server.ts';
-import type { IntegrationEditorStore } from './integrations-store.server.ts';
+import type { FactKey } from '../facts/vocabulary.ts';
+import type { IntegrationKind } from '../integrations/types.ts';
 
 export type SubmissionStatus = 'pending' | 'approved' | 'rejected' | 'duplicate';
 
@@ -95,4 +95,74 @@ export interface EditorStore {
 	/** Tool facts (src/features/editor/facts.ts). */
 	readonly facts: FactEditorStore;
 	close(): Promise<void>;
+}
+
+/** One of a tool's connections, as an editor sees it (unpublished partners included). */
+export interface Connection {
+	partner: { id: number; name: string; status: string };
+	kind: IntegrationKind;
+	note: string | null;
+	sourceUrl: string;
+}
+
+export interface LinkDetails {
+	kind: IntegrationKind;
+	sourceUrl: string;
+	note: string | null;
+}
+
+/** The editor's reads and writes of `tool_integrations`, with the server's privileges. */
+export interface IntegrationEditorStore {
+	connections(toolId: number): Promise<Connection[]>;
+	/** `exists`: the pair was already linked and `replace` was false; nothing changed. */
+	link(
+		a: number,
+		b: number,
+		details: LinkDetails,
+		replace: boolean,
+	): Promise<'created' | 'replaced' | 'exists'>;
+	/** False when the two tools were not linked. */
+	unlink(a: number, b: number): Promise<boolean>;
+	/** approve_submission plus links to live partners, in one transaction. */
+	approveWithIntegrations(
+		id: number,
+		draft: ToolDraft,
+		force: boolean,
+		partnerIds: number[],
+		link: Omit<LinkDetails, 'note'>,
+	): Promise<number>;
+}
+
+/** One row of `tool_facts` as an editor sees it. */
+export interface FactRecord {
+	toolId: number;
+	toolName: string;
+	fact: FactKey;
+	value: string[];
+	detail: string | null;
+	sourceUrl: string;
+	/** YYYY-MM-DD */
+	verifiedOn: string;
+}
+
+export interface FactWrite {
+	fact: FactKey;
+	value: string[];
+	detail: string | null;
+	sourceUrl: string;
+	/** False adds a page to a set read across pages; true replaces the fact. */
+	replace: boolean;
+}
+
+/** The editor's reads and writes of `tool_facts`, with the server's privileges. */
+export interface FactEditorStore {
+	facts(toolId: number): Promise<FactRecord[]>;
+	/** Records the fact as read today on its source (set_tool_fact). */
+	set(toolId: number, write: FactWrite): Promise<void>;
+	/** Moves the date of the fact's row read on `sourceUrl` to today; false when there is none. */
+	verify(toolId: number, fact: FactKey, sourceUrl: string): Promise<boolean>;
+	/** Removes the fact (every page of it); false when it was not recorded. */
+	unset(toolId: number, fact: FactKey): Promise<boolean>;
+	/** Facts not checked for more than `days` days, oldest first. */
+	stale(days: number): Promise<FactRecord[]>;
 }
