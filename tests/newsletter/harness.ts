@@ -39,19 +39,32 @@ export function newsletterFunction(sql: Sql, overrides: Partial<NewsletterDeps> 
 		clock,
 		signUp: (email: string) =>
 			signUpHandler(postJson('/.netlify/functions/subscribe', { email }), { ip: nextIp() }),
-		/** Opens a link as a browser would (GET), or posts to it (the button, or a one-click POST). */
+		/** Opens a link as a browser would (GET), or presses the page's button (POST, no fields). */
 		open: (url: string, method: 'GET' | 'POST' = 'GET') =>
 			linkHandler(
 				new Request(url, {
 					method,
 					...(method === 'POST'
-						? {
-								headers: { 'content-type': 'application/x-www-form-urlencoded' },
-								body: 'List-Unsubscribe=One-Click',
-							}
+						? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' }
 						: {}),
 				}),
 			),
+		/** A mail provider's one-click unsubscribe (RFC 8058): its own origin, no cookies. */
+		oneClick: (url: string, encoding: 'urlencoded' | 'multipart' = 'urlencoded') => {
+			const form = new FormData();
+			form.set('List-Unsubscribe', 'One-Click');
+			return linkHandler(
+				new Request(url, {
+					method: 'POST',
+					headers: { origin: 'https://mail.provider.example' },
+					// Each body sets its own type: multipart with a boundary, or form-urlencoded.
+					body:
+						encoding === 'multipart'
+							? form
+							: new URLSearchParams({ 'List-Unsubscribe': 'One-Click' }),
+				}),
+			);
+		},
 	};
 }
 

@@ -17,12 +17,13 @@ async function confirmed(fn: ReturnType<typeof newsletterFunction>, email: strin
 }
 
 describe('leaving the list', () => {
-	it('a one-click POST to the unsubscribe address unsubscribes at once and keeps a suppression record', async () => {
+	it('a one-click POST to the unsubscribe address unsubscribes at once, answers 200 without a redirect (RFC 8058) and keeps a suppression record', async () => {
 		const fn = newsletterFunction(db.sql);
 		const { unsubscribe } = await confirmed(fn, 'oneclick@example.com');
-		const answer = await fn.open(unsubscribe, 'POST');
-		expect(answer.status).toBe(303);
-		expect(answer.headers.get('location')).toBe('/newsletter/unsubscribed/');
+		const answer = await fn.oneClick(unsubscribe);
+		expect(answer.status).toBe(200);
+		expect(answer.headers.get('location')).toBeNull();
+		expect(await answer.text()).toContain('You are unsubscribed');
 		const row = await subscriberRow(db.sql, 'oneclick@example.com');
 		expect(row).toMatchObject({ status: 'unsubscribed', email: 'oneclick@example.com' });
 		expect(row.unsubscribed_at).toBeInstanceOf(Date);
@@ -40,8 +41,22 @@ describe('leaving the list', () => {
 			expect(await page.text()).toContain('<button type="submit">Unsubscribe</button>');
 		}
 		expect((await subscriberRow(db.sql, 'scanned@example.com')).status).toBe('confirmed');
-		expect((await fn.open(unsubscribe, 'POST')).status).toBe(303);
+		// The person pressing the button is sent on to the page that says it is done.
+		const pressed = await fn.open(unsubscribe, 'POST');
+		expect(pressed.status).toBe(303);
+		expect(pressed.headers.get('location')).toBe('/newsletter/unsubscribed/');
 		expect((await subscriberRow(db.sql, 'scanned@example.com')).status).toBe('unsubscribed');
+	});
+
+	it('a multipart one-click POST from a mail provider is answered 200 in place too', async () => {
+		const fn = newsletterFunction(db.sql);
+		const { unsubscribe } = await confirmed(fn, 'multipart@example.com');
+		const answer = await fn.oneClick(unsubscribe, 'multipart');
+		expect(answer.status).toBe(200);
+		expect(answer.headers.get('location')).toBeNull();
+		expect((await subscriberRow(db.sql, 'multipart@example.com')).status).toBe('unsubscribed');
+		// Sent again (providers retry), it answers the same and changes nothing.
+		expect((await fn.oneClick(unsubscribe, 'multipart')).status).toBe(200);
 	});
 
 	it('unsubscribing an unconfirmed sign-up works too, and a forged unsubscribe link does nothing', async () => {

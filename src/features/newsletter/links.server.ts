@@ -33,10 +33,49 @@ function badLink(action: LinkAction, reason: 'invalid' | 'expired') {
 	});
 }
 
+/** A one-click unsubscribe's body is one field; anything much larger is not one. */
+const ONE_CLICK_MAX_BYTES = 16 * 1024;
+
+/**
+ * Whether a POST is a mail provider's one-click unsubscribe (RFC 8058 section 3.1: the body
+ * `List-Unsubscribe=One-Click`, form-urlencoded or multipart), not the button on our page.
+ */
+async function isOneClick(request: Request): Promise<boolean> {
+	const type = request.headers.get('content-type') ?? '';
+	if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type) || !request.body)
+		return false;
+	const chunks: Uint8Array[] = [];
+	let size = 0;
+	for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+		size += chunk.byteLength;
+		if (size > ONE_CLICK_MAX_BYTES) return false;
+		chunks.push(chunk);
+	}
+	try {
+		const form = await new Response(new Blob(chunks as BlobPart[]), {
+			headers: { 'content-type': type },
+		}).formData();
+		return form.get('List-Unsubscribe') === 'One-Click';
+	} catch {
+		return false;
+	}
+}
+
+/** RFC 8058: the one-click POST is answered in place; "the mail sender MUST NOT return an HTTPS redirect". */
+const unsubscribedInPlace = () =>
+	linkPageResponse({
+		status: 200,
+		title: 'You are unsubscribed',
+		message: 'You will get no more issues. You can sign up again at any time.',
+		link: home,
+	});
+
 /**
  * Confirm and unsubscribe links (`?action=confirm|unsubscribe&token=…`). GET shows a page with
- * one button and changes nothing (link scanners open links); POST acts. An unsubscribe POST
- * is also what mail providers send for one-click unsubscribe (RFC 8058).
+ * one button and changes nothing (link scanners open links); POST acts, and the button's POST
+ * is sent on to the page saying what happened. An unsubscribe POST is also what mail providers
+ * send for one-click unsubscribe (RFC 8058), from any origin and without cookies: that one is
+ * answered 200 in place.
  */
 export function createNewsletterLinkHandler(deps: NewsletterDeps) {
 	return async function handle(request: Request): Promise<Response> {
@@ -66,6 +105,7 @@ export function createNewsletterLinkHandler(deps: NewsletterDeps) {
 		if (request.method !== 'POST') return linkPageResponse({ status: 200, ...BUTTON[action] });
 
 		const { subscriberId, consentMs } = verified.claims;
+		const oneClick = action === 'unsubscribe' && (await isOneClick(request));
 		try {
 			const result = await withDeadline(deps.storeTimeoutMs ?? STORE_TIMEOUT_MS, async () => {
 				const store = await deps.store();
@@ -73,7 +113,7 @@ export function createNewsletterLinkHandler(deps: NewsletterDeps) {
 				if (action === 'unsubscribe') return (await store.unsubscribe(subscriberId), 'left');
 				return store.confirm(subscriberId, consentMs);
 			});
-			if (result === 'left') return seeOther(paths.unsubscribed);
+			if (result === 'left') return oneClick ? unsubscribedInPlace() : seeOther(paths.unsubscribed);
 			if (result === 'invalid')
 				return linkPageResponse({
 					status: 410,
