@@ -4,6 +4,8 @@
 import { afterAll, expect, it } from 'vitest';
 import { formDepsFromEnv } from '../../src/features/forms/deps.server.ts';
 import { createSubscribeHandler } from '../../src/features/forms/handlers.server.ts';
+import { newsletterDepsFromEnv } from '../../src/features/newsletter/deps.server.ts';
+import { doubleOptIn } from '../../src/features/newsletter/sign-up.server.ts';
 import { embeddedDbConfig, embeddedDbUrl } from '../../src/lib/embedded-db/config.server.ts';
 import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
 import { postJson } from '../functions/harness.ts';
@@ -19,11 +21,10 @@ afterAll(async () => {
 
 it('keeps every acknowledged write across a SIGKILL mid-burst and recovers without a restart', async () => {
 	owner = await startOwner(fault.env);
-	const handle = createSubscribeHandler({
-		...formDepsFromEnv(fault.env),
-		storeTimeoutMs: 3000,
-		logError: () => {},
-	});
+	const handle = createSubscribeHandler(
+		{ ...formDepsFromEnv(fault.env), storeTimeoutMs: 3000, logError: () => {} },
+		doubleOptIn({ ...newsletterDepsFromEnv(fault.env), logError: () => {} }),
+	);
 	const acknowledged: string[] = [];
 	const refused: number[] = [];
 	let killed: Promise<void> | undefined;

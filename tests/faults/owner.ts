@@ -21,6 +21,8 @@ export async function faultEnv(extra: NodeJS.ProcessEnv = {}) {
 		EMBEDDED_DB_PORT: String(await freePort()),
 		SUPABASE_URL: '',
 		RATE_LIMIT_SALT: 'fault-suite-salt',
+		// The double opt-in's confirmation e-mails stay in the run's own directory.
+		OUTBOX_DIR: path.join(root, 'outbox'),
 		...extra,
 	};
 	return { root, env, cleanup: () => rm(root, { recursive: true, force: true }) };

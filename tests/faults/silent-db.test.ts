@@ -9,6 +9,8 @@ import {
 	createSubmitHandler,
 	createSubscribeHandler,
 } from '../../src/features/forms/handlers.server.ts';
+import { newsletterDepsFromEnv } from '../../src/features/newsletter/deps.server.ts';
+import { doubleOptIn } from '../../src/features/newsletter/sign-up.server.ts';
 import { postJson } from '../functions/harness.ts';
 import { faultEnv, type OwnerRun, startOwner, stopOwner } from './owner.ts';
 
@@ -27,7 +29,10 @@ afterAll(async () => {
 it('answers a JSON 503 within the deadline while the database is silent, then recovers', async () => {
 	await new Promise<void>((resolve) => silent.listen(port, '127.0.0.1', resolve));
 	const deps = { ...formDepsFromEnv(fault.env), logError: () => {} };
-	const subscribe = createSubscribeHandler(deps);
+	const subscribe = createSubscribeHandler(
+		deps,
+		doubleOptIn({ ...newsletterDepsFromEnv(fault.env), logError: () => {} }),
+	);
 	const submit = createSubmitHandler(deps);
 	const requests = [
 		() => subscribe(postJson('/s', { email: 'silent@example.com' }), { ip: '192.0.2.1' }),

@@ -3,11 +3,9 @@
 // no Origin (curl, a mail provider's one-click unsubscribe) still work.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formDepsFromEnv } from '../../src/features/forms/deps.server.ts';
-import {
-	createSubmitHandler,
-	createSubscribeHandler,
-} from '../../src/features/forms/handlers.server.ts';
-import { formsTestDb, nextIp, testDeps } from './harness.ts';
+import { createSubmitHandler, type FormDeps } from '../../src/features/forms/handlers.server.ts';
+import type { Sql } from '../../src/lib/store/embedded.server.ts';
+import { formsTestDb, nextIp, subscribeHandler, testDeps } from './harness.ts';
 
 const SITE = 'https://contech.example';
 const db = formsTestDb();
@@ -24,8 +22,12 @@ beforeEach(async () => {
 });
 
 const forms = [
-	['subscribe', createSubscribeHandler, { email: 'jane@example.com' }],
-	['submit', createSubmitHandler, { name: 'Procore', url: 'https://procore-test.com' }],
+	['subscribe', subscribeHandler, { email: 'jane@example.com' }],
+	[
+		'submit',
+		(sql: Sql, deps: Partial<FormDeps>) => createSubmitHandler(testDeps(sql, deps)),
+		{ name: 'Procore', url: 'https://procore-test.com' },
+	],
 ] as const;
 
 /** A post to the function as the site's address sees it (`requestBase` is the request's own). */
@@ -46,7 +48,7 @@ function post(
 }
 
 describe.each(forms)('%s', (form, createHandler, fields) => {
-	const handle = () => createHandler(testDeps(db.sql, { siteOrigins: [SITE] }));
+	const handle = () => createHandler(db.sql, { siteOrigins: [SITE] });
 
 	it.each([
 		['an Origin of another website', { origin: 'https://evil.example' }],

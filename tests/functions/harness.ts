@@ -1,7 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import type { FormDeps } from '../../src/features/forms/handlers.server.ts';
+import { createSubscribeHandler, type FormDeps } from '../../src/features/forms/handlers.server.ts';
 import { NEWSLETTER_SOURCE } from '../../src/features/forms/deps.server.ts';
+import type { NewsletterDeps } from '../../src/features/newsletter/deps.server.ts';
+import { doubleOptIn } from '../../src/features/newsletter/sign-up.server.ts';
+import { siteInfoOf } from '../../src/features/newsletter/site-info.ts';
+import { embeddedNewsletterStore } from '../../src/features/newsletter/store.server.ts';
+import { parseConfig } from '../../src/lib/config.server.ts';
+import type { Mail } from '../../src/lib/mail.server.ts';
 import { connectEmbedded, type Sql } from '../../src/lib/store/embedded.server.ts';
 import { embeddedFormStore } from '../../src/lib/store/form-store.server.ts';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
@@ -18,10 +24,42 @@ export function testDeps(sql: Sql, overrides: Partial<FormDeps> = {}): FormDeps 
 	};
 }
 
-/** Dependencies whose store cannot be reached (nothing listens on port 1). */
+export const TEST_SITE = 'http://localhost:8888';
+
+/** The newsletter's parts of the subscribe function on `sql`, keeping the e-mails it sends. */
+export function testNewsletterDeps(
+	sql: Sql,
+	overrides: Partial<NewsletterDeps> = {},
+): NewsletterDeps & { sent: Mail[] } {
+	const sent: Mail[] = [];
+	const store = embeddedNewsletterStore(sql);
+	return {
+		sent,
+		store: async () => store,
+		mailer: async (mail: Mail) => void sent.push(mail),
+		config: () => ({ secret: 'test-secret-test-secret-test-secret-0123', siteUrl: TEST_SITE }),
+		site: (config) => siteInfoOf(parseConfig({ SITE_URL: config.siteUrl }, 'functions')),
+		...overrides,
+	};
+}
+
+/**
+ * The subscribe function's handler as it runs: the form handler writing through the
+ * newsletter's double opt-in, both on `sql` (e-mails kept in `sent`).
+ */
+export function subscribeHandler(sql: Sql, overrides: Partial<FormDeps> = {}) {
+	const newsletter = testNewsletterDeps(sql);
+	return Object.assign(createSubscribeHandler(testDeps(sql, overrides), doubleOptIn(newsletter)), {
+		sent: newsletter.sent,
+	});
+}
+
+/** A database connection that cannot be made (nothing listens on port 1). */
+export const unreachableSql = () => connectEmbedded('postgres://postgres@127.0.0.1:1/postgres');
+
+/** Dependencies whose store cannot be reached. */
 export function unreachableDeps(): FormDeps {
-	const sql = connectEmbedded('postgres://postgres@127.0.0.1:1/postgres');
-	return testDeps(sql);
+	return testDeps(unreachableSql());
 }
 
 let ipCounter = 0;

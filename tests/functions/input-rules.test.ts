@@ -3,18 +3,15 @@
 // clear 422 and store nothing; the database's own checks refuse the same names and URLs.
 import { describe, expect, it } from 'vitest';
 import { urlField } from '../../src/features/forms/fields.server.ts';
-import {
-	createSubmitHandler,
-	createSubscribeHandler,
-} from '../../src/features/forms/handlers.server.ts';
-import { formsTestDb, nextIp, postJson, testDeps } from './harness.ts';
+import { createSubmitHandler } from '../../src/features/forms/handlers.server.ts';
+import { formsTestDb, nextIp, postJson, subscribeHandler, testDeps } from './harness.ts';
 
 const db = formsTestDb();
 const count = async (table: 'newsletter_subscribers' | 'new_app_submissions') =>
 	(await db.sql`select count(*)::int as n from ${db.sql(table)}`)[0].n as number;
 
 const subscribe = (email: string) =>
-	createSubscribeHandler(testDeps(db.sql))(postJson('/.netlify/functions/subscribe', { email }), {
+	subscribeHandler(db.sql)(postJson('/.netlify/functions/subscribe', { email }), {
 		ip: nextIp(),
 	});
 const submit = (name: string, url = 'https://input-rules.example.com') =>

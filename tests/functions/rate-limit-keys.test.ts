@@ -2,11 +2,8 @@
 // form's ceiling per hour, so neither one /64 nor a distributed flood can fill the queue.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { rateLimitKey } from '../../src/features/forms/client-key.server.ts';
-import {
-	createSubmitHandler,
-	createSubscribeHandler,
-} from '../../src/features/forms/handlers.server.ts';
-import { formsTestDb, postJson, testDeps } from './harness.ts';
+import { createSubmitHandler } from '../../src/features/forms/handlers.server.ts';
+import { formsTestDb, postJson, subscribeHandler, testDeps } from './harness.ts';
 
 const db = formsTestDb();
 beforeEach(async () => {
@@ -30,9 +27,7 @@ describe('rateLimitKey', () => {
 });
 
 it('counts every address of one IPv6 /64 as one client, another /64 apart', async () => {
-	const subscribe = createSubscribeHandler(
-		testDeps(db.sql, { rateLimit: { max: 2, windowSeconds: 3600 } }),
-	);
+	const subscribe = subscribeHandler(db.sql, { rateLimit: { max: 2, windowSeconds: 3600 } });
 	const post = (email: string, ip: string) =>
 		subscribe(postJson('/.netlify/functions/subscribe', { email }), { ip });
 	expect((await post('a@example.com', '2001:db8:aa:1::1')).status).toBe(200);
@@ -66,7 +61,7 @@ it('answers 503 busy once a form reaches its ceiling for all clients together, s
 	expect(await count('new_app_submissions')).toBe(3);
 
 	// The other form has its own ceiling.
-	const subscribe = createSubscribeHandler(testDeps(db.sql));
+	const subscribe = subscribeHandler(db.sql);
 	const signUp = await subscribe(
 		postJson('/.netlify/functions/subscribe', { email: 'x@example.com' }),
 		{
@@ -78,9 +73,7 @@ it('answers 503 busy once a form reaches its ceiling for all clients together, s
 
 it("does not let one client over its own limit use up everyone's ceiling", async () => {
 	await db.sql`update rate_limit_ceilings set max_hits = 3 where bucket = 'subscribe'`;
-	const subscribe = createSubscribeHandler(
-		testDeps(db.sql, { rateLimit: { max: 1, windowSeconds: 3600 } }),
-	);
+	const subscribe = subscribeHandler(db.sql, { rateLimit: { max: 1, windowSeconds: 3600 } });
 	const post = (email: string, ip: string) =>
 		subscribe(postJson('/.netlify/functions/subscribe', { email }), { ip });
 	expect((await post('first@example.com', '198.51.100.1')).status).toBe(200);

@@ -6,8 +6,16 @@ import {
 	createSubmitHandler,
 	createSubscribeHandler,
 } from '../../src/features/forms/handlers.server.ts';
+import { doubleOptIn } from '../../src/features/newsletter/sign-up.server.ts';
 import type { FormStore } from '../../src/lib/store/types.ts';
-import { formsTestDb, postForm, postJson, testDeps } from './harness.ts';
+import {
+	formsTestDb,
+	postForm,
+	postJson,
+	subscribeHandler,
+	testDeps,
+	testNewsletterDeps,
+} from './harness.ts';
 
 const SUBSCRIBE = '/.netlify/functions/subscribe';
 const SUBMIT = '/.netlify/functions/submit';
@@ -19,8 +27,9 @@ const subscribers = async () =>
 	(await db.sql`select count(*)::int as n from newsletter_subscribers`)[0].n as number;
 const submissions = async () =>
 	(await db.sql`select count(*)::int as n from new_app_submissions`)[0].n as number;
+const limitOf = (max: number) => ({ rateLimit: { max, windowSeconds: 3600 } });
 const limited = (max: number, overrides: Partial<FormDeps> = {}) =>
-	testDeps(db.sql, { rateLimit: { max, windowSeconds: 3600 }, ...overrides });
+	testDeps(db.sql, { ...limitOf(max), ...overrides });
 
 async function expectRateLimited(response: Response) {
 	expect(response.status).toBe(429);
@@ -37,7 +46,7 @@ async function expectRateLimited(response: Response) {
 
 describe('the limit on accepted requests', () => {
 	it('lets max requests through, then answers 429 with Retry-After and stores nothing', async () => {
-		const subscribe = createSubscribeHandler(limited(2));
+		const subscribe = subscribeHandler(db.sql, limitOf(2));
 		const ip = freshIp();
 		for (const email of ['a@example.com', 'b@example.com'])
 			expect((await subscribe(postJson(SUBSCRIBE, { email }), { ip })).status).toBe(200);
@@ -77,7 +86,7 @@ describe('the limit on accepted requests', () => {
 	});
 
 	it('counts parallel requests from one client exactly: max succeed, the rest get 429', async () => {
-		const subscribe = createSubscribeHandler(limited(3));
+		const subscribe = subscribeHandler(db.sql, limitOf(3));
 		const ip = freshIp();
 		const responses = await Promise.all(
 			Array.from({ length: 10 }, (_, i) =>
@@ -105,7 +114,7 @@ describe('the limit on accepted requests', () => {
 
 describe('what counts towards the limit (as before the one-call change)', () => {
 	it('counts invalid input, and answers 429 before 422 once over the limit', async () => {
-		const subscribe = createSubscribeHandler(limited(2));
+		const subscribe = subscribeHandler(db.sql, limitOf(2));
 		const ip = freshIp();
 		for (let i = 0; i < 2; i++)
 			expect((await subscribe(postJson(SUBSCRIBE, { email: 'nope' }), { ip })).status).toBe(422);
@@ -140,18 +149,26 @@ describe('what counts towards the limit (as before the one-call change)', () => 
 		const calls: string[] = [];
 		const base = await testDeps(db.sql).store();
 		const counting: FormStore = {
-			subscribe: (...args) => (calls.push('subscribe'), base.subscribe(...args)),
 			submitTool: (...args) => (calls.push('submitTool'), base.submitTool(...args)),
 			hitRateLimit: (...args) => (calls.push('hitRateLimit'), base.hitRateLimit(...args)),
 		};
+		// The subscribe form writes through the newsletter's store (the double opt-in).
+		const newsletter = testNewsletterDeps(db.sql);
+		const newsletterStore = await newsletter.store();
+		newsletter.store = async () => ({
+			...newsletterStore,
+			signUp: (...args) => (calls.push('signUp'), newsletterStore.signUp(...args)),
+		});
 		const deps = limited(100, { store: async () => counting });
+		const subscribe = createSubscribeHandler(deps, doubleOptIn(newsletter));
 		const ip = freshIp();
-		await createSubscribeHandler(deps)(postJson(SUBSCRIBE, { email: 'one@example.com' }), { ip });
+		await subscribe(postJson(SUBSCRIBE, { email: 'one@example.com' }), { ip });
 		await createSubmitHandler(deps)(postJson(SUBMIT, { name: 'One', url: 'one.example.com' }), {
 			ip,
 		});
 		await createSubmitHandler(deps)(postJson(SUBMIT, { name: '', url: 'x' }), { ip });
-		await createSubscribeHandler(deps)(postJson(SUBSCRIBE, '{bad'), { ip });
-		expect(calls).toEqual(['subscribe', 'submitTool', 'hitRateLimit']);
+		await subscribe(postJson(SUBSCRIBE, '{bad'), { ip });
+		expect(calls).toEqual(['signUp', 'submitTool', 'hitRateLimit']);
+		expect(newsletter.sent.map((mail) => mail.to)).toEqual(['one@example.com']);
 	});
 });

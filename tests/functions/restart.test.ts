@@ -7,6 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formDepsFromEnv } from '../../src/features/forms/deps.server.ts';
 import { createSubscribeHandler } from '../../src/features/forms/handlers.server.ts';
+import { newsletterDepsFromEnv } from '../../src/features/newsletter/deps.server.ts';
+import { doubleOptIn } from '../../src/features/newsletter/sign-up.server.ts';
 import { embeddedDbConfig, embeddedDbUrl } from '../../src/lib/embedded-db/config.server.ts';
 import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
@@ -53,6 +55,7 @@ beforeAll(async () => {
 		SUPABASE_URL: '',
 		RATE_LIMIT_PER_HOUR: '2',
 		RATE_LIMIT_SALT: 'restart-test-salt',
+		OUTBOX_DIR: path.join(root, 'outbox'),
 	};
 	owner = await startOwner();
 });
@@ -62,7 +65,10 @@ afterAll(async () => {
 });
 
 it('keeps counting across a crash of the database owner: still 429, nothing stored', async () => {
-	const handle = createSubscribeHandler({ ...formDepsFromEnv(env), logError: () => {} });
+	const handle = createSubscribeHandler(
+		{ ...formDepsFromEnv(env), logError: () => {} },
+		doubleOptIn(newsletterDepsFromEnv(env)),
+	);
 	const ip = '192.0.2.10';
 	const subscribe = (email: string) => handle(postJson(PATH, { email }), { ip });
 	expect((await subscribe('first@example.com')).status).toBe(200);

@@ -1,14 +1,12 @@
 // The submit function's handler, Request in and Response out, on a real embedded database.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-	createSubmitHandler,
-	createSubscribeHandler,
-} from '../../src/features/forms/handlers.server.ts';
+import { createSubmitHandler } from '../../src/features/forms/handlers.server.ts';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
 import {
 	nextIp,
 	postForm,
 	postJson,
+	subscribeHandler,
 	testDeps,
 	transportCases,
 	unreachableDeps,
@@ -163,9 +161,7 @@ describe('submit protects itself', () => {
 		);
 		const ip = '203.0.113.90';
 		// Subscribing from the same address uses up its own bucket, not the submit one.
-		const subscribe = createSubscribeHandler(
-			testDeps(db.sql, { rateLimit: { max: 2, windowSeconds: 3600 } }),
-		);
+		const subscribe = subscribeHandler(db.sql, { rateLimit: { max: 2, windowSeconds: 3600 } });
 		for (const n of [1, 2, 3])
 			await subscribe(postJson('/.netlify/functions/subscribe', { email: `s${n}@example.com` }), {
 				ip,

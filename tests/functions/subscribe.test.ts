@@ -1,26 +1,25 @@
 // The subscribe function's handler, Request in and Response out, on a real embedded database.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NEWSLETTER_SOURCE } from '../../src/features/forms/deps.server.ts';
-import { createSubscribeHandler } from '../../src/features/forms/handlers.server.ts';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
 import {
 	nextIp,
 	postForm,
 	postJson,
-	testDeps,
+	subscribeHandler,
 	transportCases,
-	unreachableDeps,
+	unreachableSql,
 } from './harness.ts';
 
 const PATH = '/.netlify/functions/subscribe';
 let db: TestDb;
-let handle: ReturnType<typeof createSubscribeHandler>;
+let handle: ReturnType<typeof subscribeHandler>;
 const rows = () =>
 	db.sql`select email, email_normalized, source from newsletter_subscribers order by id`;
 
 beforeAll(async () => {
 	db = await startTestDb();
-	handle = createSubscribeHandler(testDeps(db.sql));
+	handle = subscribeHandler(db.sql);
 });
 afterAll(() => db?.stop());
 beforeEach(() => db.sql`delete from newsletter_subscribers`);
@@ -130,9 +129,7 @@ describe('subscribe stores good input', () => {
 
 describe('subscribe protects itself', () => {
 	it('rate-limits one client per hour, with Retry-After, without storing its IP', async () => {
-		const limited = createSubscribeHandler(
-			testDeps(db.sql, { rateLimit: { max: 3, windowSeconds: 3600 } }),
-		);
+		const limited = subscribeHandler(db.sql, { rateLimit: { max: 3, windowSeconds: 3600 } });
 		const ip = '203.0.113.77';
 		for (let i = 0; i < 3; i++) {
 			expect((await limited(postJson(PATH, { email: `r${i}@example.com` }), { ip })).status).toBe(
@@ -153,7 +150,7 @@ describe('subscribe protects itself', () => {
 	});
 
 	it('answers 503 with a clear message when the store is unreachable', async () => {
-		const down = createSubscribeHandler(unreachableDeps());
+		const down = subscribeHandler(unreachableSql());
 		const response = await down(postJson(PATH, { email: 'down@example.com' }), { ip: nextIp() });
 		expect(response.status).toBe(503);
 		const body = await response.json();

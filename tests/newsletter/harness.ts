@@ -2,14 +2,9 @@ import type { Mail, Mailer } from '../../src/lib/mail.server.ts';
 import { createSubscribeHandler } from '../../src/features/forms/handlers.server.ts';
 import type { NewsletterDeps } from '../../src/features/newsletter/deps.server.ts';
 import { createNewsletterLinkHandler } from '../../src/features/newsletter/links.server.ts';
-import { siteInfoOf } from '../../src/features/newsletter/site-info.ts';
-import { parseConfig } from '../../src/lib/config.server.ts';
-import { withDoubleOptIn } from '../../src/features/newsletter/sign-up.server.ts';
-import { embeddedNewsletterStore } from '../../src/features/newsletter/store.server.ts';
+import { doubleOptIn } from '../../src/features/newsletter/sign-up.server.ts';
 import type { Sql } from '../../src/lib/store/embedded.server.ts';
-import { nextIp, postJson, testDeps } from '../functions/harness.ts';
-
-export const SITE = 'http://localhost:8888';
+import { nextIp, postJson, testDeps, testNewsletterDeps } from '../functions/harness.ts';
 
 /**
  * The subscribe function's two handlers on a real database, with a mailer that keeps what it
@@ -22,16 +17,8 @@ export function newsletterFunction(sql: Sql, overrides: Partial<NewsletterDeps> 
 		if (mailer.fail) throw new Error('SMTP connection timed out');
 		sent.push(mail);
 	});
-	const store = embeddedNewsletterStore(sql);
-	const deps: NewsletterDeps = {
-		store: async () => store,
-		mailer,
-		config: () => ({ secret: 'test-secret-test-secret-test-secret-0123', siteUrl: SITE }),
-		site: (config) => siteInfoOf(parseConfig({ SITE_URL: config.siteUrl }, 'functions')),
-		now: () => clock.now,
-		...overrides,
-	};
-	const signUpHandler = createSubscribeHandler(withDoubleOptIn(testDeps(sql), deps));
+	const deps = testNewsletterDeps(sql, { mailer, now: () => clock.now, ...overrides });
+	const signUpHandler = createSubscribeHandler(testDeps(sql), doubleOptIn(deps));
 	const linkHandler = createNewsletterLinkHandler(deps);
 	return {
 		sent,

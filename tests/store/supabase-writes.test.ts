@@ -79,33 +79,11 @@ describe('Supabase form store', () => {
 		expect(seen[0].body).toMatchObject({ p_email: null });
 	});
 
-	it('subscribes with its rate-limit hit in one rpc call', async () => {
-		const { client, seen } = fakeSupabase([{ body: [{ outcome: 'exists', retry_after: null }] }]);
-		const store = supabaseFormStore(client);
-		expect(await store.subscribe('a@b.co', 'site', { ...limit, bucket: 'subscribe' })).toEqual({
-			outcome: 'exists',
-		});
-		expect(seen.map((s) => s.url.pathname)).toEqual([
-			'/rest/v1/rpc/subscribe_newsletter_rate_limited',
-		]);
-		expect(seen[0].body).toEqual({
-			...limitArgs,
-			p_bucket: 'subscribe',
-			p_email: 'a@b.co',
-			p_source: 'site',
-		});
-	});
-
-	it('reads a rate-limited answer with its retry delay from both writes', async () => {
+	it('reads a rate-limited answer with its retry delay', async () => {
 		const { client } = fakeSupabase([
-			{ body: [{ outcome: 'rate_limited', retry_after: 1234 }] },
 			{ body: [{ outcome: 'rate_limited', tool_id: null, retry_after: 99 }] },
 		]);
 		const store = supabaseFormStore(client);
-		expect(await store.subscribe('a@b.co', 'site', limit)).toEqual({
-			outcome: 'rate_limited',
-			retryAfterSeconds: 1234,
-		});
 		expect(await store.submitTool('X', 'https://x.example.com', undefined, limit)).toEqual({
 			outcome: 'rate_limited',
 			retryAfterSeconds: 99,
@@ -128,16 +106,16 @@ describe('Supabase form store', () => {
 
 	it('refuses an answer it does not know instead of guessing', async () => {
 		const { client } = fakeSupabase([{ body: [{ outcome: 'maybe', retry_after: null }] }]);
-		await expect(supabaseFormStore(client).subscribe('a@b.co', 'site', limit)).rejects.toThrow(
-			/unknown outcome/,
-		);
+		await expect(
+			supabaseFormStore(client).submitTool('X', 'https://x.example.com', undefined, limit),
+		).rejects.toThrow(/unknown outcome/);
 	});
 
 	it('turns an API error into a thrown error (a 503 for the visitor)', async () => {
 		const { client } = fakeSupabase([{ status: 500, body: { message: 'connection refused' } }]);
-		await expect(supabaseFormStore(client).subscribe('a@b.co', 'site', limit)).rejects.toThrow(
-			/connection refused/,
-		);
+		await expect(
+			supabaseFormStore(client).submitTool('X', 'https://x.example.com', undefined, limit),
+		).rejects.toThrow(/connection refused/);
 	});
 });
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FormStore, RateLimit, RateLimited } from '../../lib/store/types.ts';
+import type { FormStore, RateLimit, RateLimited, SignUp } from '../../lib/store/types.ts';
 import { HONEYPOT_FIELD, submitSchema, subscribeSchema } from './fields.server.ts';
 import {
 	type BodyKind,
@@ -169,16 +169,19 @@ function failure(
 	return htmlResponse(error.status, title, error.body.message, link, error.headers);
 }
 
-/** POST /.netlify/functions/subscribe: `{ email }`. */
-export function createSubscribeHandler(deps: FormDeps) {
+/**
+ * POST /.netlify/functions/subscribe: `{ email }`, written by `signUp` (the newsletter's double
+ * opt-in) under the same validation, honeypot, rate limit, deadline and answers as every form.
+ */
+export function createSubscribeHandler(deps: FormDeps, signUp: SignUp) {
 	return createFormHandler(
 		{
 			bucket: 'subscribe',
 			schema: subscribeSchema,
 			backTo: { href: paths.home, label: 'go back to the home page' },
 			thanksPage: paths.subscribed,
-			async save(store, input, limit, { source }) {
-				const result = await store.subscribe(input.email, source, limit);
+			async save(_store, input, limit, { source }) {
+				const result = await signUp(input.email, source, limit);
 				return result.outcome === 'rate_limited' ? limitedOutcome(result) : { kind: 'done' };
 			},
 		},

@@ -1,5 +1,4 @@
-import type { FormDeps } from '../forms/handlers.server.ts';
-import type { FormStore, RateLimit, RateLimited, SubscribeOutcome } from '../../lib/store/types.ts';
+import type { RateLimit, RateLimited, SignUp, SubscribeOutcome } from '../../lib/store/types.ts';
 import { linkUrl, RESEND_AFTER_SECONDS } from './config.server.ts';
 import type { NewsletterDeps } from './deps.server.ts';
 import { confirmationMail } from './confirm-mail.server.tsx';
@@ -41,16 +40,8 @@ export async function signUp(
 	return { outcome: 'created' };
 }
 
-/**
- * The subscribe form's dependencies with the double opt-in as its write: the shared form
- * handler (validation, honeypot, answers) stays as it is and calls `signUp` to store.
- */
-export function withDoubleOptIn(form: FormDeps, newsletter: NewsletterDeps): FormDeps {
-	return {
-		...form,
-		store: async (): Promise<FormStore> => ({
-			...(await form.store()),
-			subscribe: (email, source, limit) => signUp(newsletter, email, source, limit),
-		}),
-	};
-}
+/** The double opt-in as the subscribe form's write (createSubscribeHandler's `signUp`). */
+export const doubleOptIn =
+	(deps: NewsletterDeps): SignUp =>
+	(email, source, limit) =>
+		signUp(deps, email, source, limit);

@@ -81,6 +81,13 @@ function storeOver(call: Call, close: () => Promise<void>): NewsletterStore {
 			});
 			if (row.outcome === 'rate_limited')
 				return { outcome: 'rate_limited', retryAfterSeconds: Number(row.retry_after) };
+			// The form's ceiling for all clients together (20261125020000_newsletter_sign_up_ceiling.sql).
+			if (row.outcome === 'busy')
+				return {
+					outcome: 'rate_limited',
+					retryAfterSeconds: Number(row.retry_after),
+					everyone: true,
+				};
 			if (row.outcome === 'quiet') return { outcome: 'quiet' };
 			if (row.outcome === 'send')
 				return {

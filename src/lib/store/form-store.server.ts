@@ -6,37 +6,27 @@ import {
 	type RateLimit,
 	type RateLimited,
 	type SubmitOutcome,
-	type SubscribeOutcome,
 } from './types.ts';
 
 // Both backends call the same database functions (supabase/migrations/*_form_functions.sql and
-// *_rate_limit_in_writes.sql), so duplicate handling and rate limiting behave identically.
+// *_rate_limit_in_writes.sql), so duplicate handling and rate limiting behave identically. The
+// subscribe form writes through the newsletter's double opt-in (newsletter/store.server.ts).
 // A write and its rate-limit hit are one statement: one round trip per accepted request.
 
-interface SubscribeRow {
+interface SubmitRow {
 	outcome: string;
 	retry_after: number | null;
-}
-
-interface SubmitRow extends SubscribeRow {
 	tool_id: number | string | null;
 	unknown?: string[] | null;
 }
 
-function rateLimited(row: SubscribeRow): RateLimited | undefined {
+function rateLimited(row: SubmitRow): RateLimited | undefined {
 	if (row.outcome === 'rate_limited')
 		return { outcome: 'rate_limited', retryAfterSeconds: Number(row.retry_after) };
 	// 'busy': the form's ceiling for all clients together (20261123020000_global_rate_ceiling.sql).
 	if (row.outcome === 'busy')
 		return { outcome: 'rate_limited', retryAfterSeconds: Number(row.retry_after), everyone: true };
 	return undefined;
-}
-
-function toSubscribeOutcome(row: SubscribeRow): SubscribeOutcome | RateLimited {
-	if (row.outcome === 'created' || row.outcome === 'exists') return { outcome: row.outcome };
-	const limited = rateLimited(row);
-	if (limited) return limited;
-	throw new Error(`subscribe_newsletter returned an unknown outcome: ${row.outcome}`);
 }
 
 function toSubmitOutcome(row: SubmitRow): SubmitOutcome | RateLimited {
@@ -51,11 +41,6 @@ function toSubmitOutcome(row: SubmitRow): SubmitOutcome | RateLimited {
 /** The embedded database, connected as its owner (the equivalent of the secret key). */
 export function embeddedFormStore(sql: Sql): FormStore {
 	return {
-		async subscribe(email, source, { bucket, clientHash, windowSeconds, max }: RateLimit) {
-			const [row] = await sql`select * from public.subscribe_newsletter_rate_limited(
-				${bucket}, ${clientHash}, ${windowSeconds}, ${max}, ${email}, ${source})`;
-			return toSubscribeOutcome(row as never);
-		},
 		async submitTool(
 			name,
 			url,
@@ -104,14 +89,6 @@ const limitArgs = ({ bucket, clientHash, windowSeconds, max }: RateLimit) => ({
 /** Supabase through supabase-js with the secret key (server only). */
 export function supabaseFormStore(client: SupabaseClient): FormStore {
 	return {
-		async subscribe(email, source, limit) {
-			const [row] = await rpc<SubscribeRow[]>(client, 'subscribe_newsletter_rate_limited', {
-				...limitArgs(limit),
-				p_email: email,
-				p_source: source,
-			});
-			return toSubscribeOutcome(row);
-		},
 		async submitTool(name, url, submitterEmail, limit, worksWith, details) {
 			const suggestions = hasDetails(details)
 				? {

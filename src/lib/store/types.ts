@@ -8,9 +8,9 @@ export interface CatalogueReader {
 	close(): Promise<void>;
 }
 
-/** `exists`: the same address (in any letter case) was already subscribed. */
+/** A sign-up was accepted (whatever the list held: the answer never tells). */
 export interface SubscribeOutcome {
-	outcome: 'created' | 'exists';
+	outcome: 'created';
 }
 
 /**
@@ -56,16 +56,21 @@ export interface RateLimitHit {
 }
 
 /**
+ * The subscribe form's write: the newsletter's double opt-in (src/features/newsletter/sign-up.server.ts),
+ * which counts the request against `limit` in the same statement.
+ */
+export type SignUp = (
+	email: string,
+	source: string,
+	limit: RateLimit,
+) => Promise<SubscribeOutcome | RateLimited>;
+
+/**
  * What the two functions write, with the server's (secret-key) privileges. The writes count
  * the request against `limit` in the same database statement, so an accepted request costs
  * one round trip; over the limit they write nothing and answer `rate_limited`.
  */
 export interface FormStore {
-	subscribe(
-		email: string,
-		source: string,
-		limit: RateLimit,
-	): Promise<SubscribeOutcome | RateLimited>;
 	submitTool(
 		name: string,
 		url: string,
