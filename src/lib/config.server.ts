@@ -129,9 +129,10 @@ function productionProblems(
 		problems.push(
 			`SUPABASE_URL is set but SUPABASE_SECRET_KEY is not: the ${role === 'editor' ? 'editor' : 'functions'} write with the secret key (Supabase dashboard → Project Settings → API keys)`,
 		);
-	if ((role === 'functions' || role === 'editor') && !raw.NEWSLETTER_SECRET)
+	// The editor checks it only where it signs links (`newsletter send`): its other commands run without.
+	if (role === 'functions' && !raw.NEWSLETTER_SECRET)
 		problems.push(
-			`SUPABASE_URL is set but NEWSLETTER_SECRET is not: the ${role === 'editor' ? 'editor signs' : 'functions sign'} the newsletter's links with it (a random string of at least 32 characters)`,
+			"SUPABASE_URL is set but NEWSLETTER_SECRET is not: the functions sign the newsletter's links with it (a random string of at least 32 characters)",
 		);
 	if (role === 'functions' && !raw.RATE_LIMIT_SALT)
 		problems.push(
@@ -168,7 +169,7 @@ export interface Config {
 	rebuild: { hookUrl?: string; coalesceSeconds: number; backoffMs: number };
 	mail: MailSettings;
 	newsletter: {
-		/** Signs the e-mailed links; unset only where it is not needed (the build, npm start's parent). */
+		/** Signs the e-mailed links; unset only where none is signed (the build, npm start's parent, most editor commands). */
 		secret?: string;
 		/** The default of `newsletter send --rate` (0: no limit). */
 		ratePerSecond: number;

@@ -94,8 +94,8 @@ const preview: Command = async (args, ctx) => {
 		ctx.err('No issue yet: draft one with `npm run editor -- newsletter draft`.');
 		return 3;
 	}
-	const { info } = site(ctx);
-	const rendered = await renderIssue(issue, info);
+	// A preview signs no link: it runs without NEWSLETTER_SECRET.
+	const rendered = await renderIssue(issue, siteInfoOf(ctx.config));
 	const mail = personalIssueMail(rendered, 'preview', '#unsubscribe-link-of-each-subscriber');
 	const dir = path.resolve(ctx.config.newsletter.previewDir);
 	await mkdir(dir, { recursive: true });

@@ -1,4 +1,4 @@
-import type { Config } from '../../lib/config.server.ts';
+import { type Config, ConfigError } from '../../lib/config.server.ts';
 import { endpoints } from '../../lib/paths.ts';
 import { type LinkAction, signLink } from './tokens.server.ts';
 
@@ -24,8 +24,12 @@ export interface NewsletterConfig {
  */
 export function newsletterConfigOf(config: Config): NewsletterConfig {
 	const { secret } = config.newsletter;
-	// Only a role that never signs links (the build) gets here without one.
-	if (!secret) throw new Error('NEWSLETTER_SECRET is not set: it signs the newsletter links');
+	// With SUPABASE_URL set, the functions refuse to start without it; the editor comes here
+	// only for the commands that sign links.
+	if (!secret)
+		throw new ConfigError([
+			'SUPABASE_URL is set but NEWSLETTER_SECRET is not: it signs the newsletter links (a random string of at least 32 characters)',
+		]);
 	return { secret, siteUrl: config.siteUrl };
 }
 
