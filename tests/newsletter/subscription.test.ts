@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
 import { embeddedNewsletterStore } from '../../src/features/newsletter/store.server.ts';
+import { linkUrl, newsletterConfigOf } from '../../src/features/newsletter/config.server.ts';
+import { newsletterDepsFromEnv } from '../../src/features/newsletter/deps.server.ts';
+import { createNewsletterLinkHandler } from '../../src/features/newsletter/links.server.ts';
+import { parseConfig } from '../../src/lib/config.server.ts';
+import { embeddedDbConfig, embeddedDbUrl } from '../../src/lib/embedded-db/config.server.ts';
+import { dropSharedEmbeddedPool, sharedEmbeddedPool } from '../../src/lib/store/embedded.server.ts';
 import { linksIn, newsletterFunction, subscriberRow } from './harness.ts';
 
 let db: TestDb;
@@ -159,5 +165,46 @@ describe('a database that stops answering', () => {
 		const again = await fn.open(confirm, 'POST');
 		expect(again.status).toBe(303);
 		expect((await subscriberRow(db.sql, 'stuck@example.com')).status).toBe('confirmed');
+	});
+});
+
+describe('the function as deployed, on a pool that has failed', () => {
+	it('a one-click unsubscribe answers 503, drops the shared pool, and works on the next try', async () => {
+		// The deps the deployed function builds from its environment, on this test database.
+		const env = {
+			SUPABASE_URL: '',
+			EMBEDDED_DB_DIR: db.dataDir,
+			EMBEDDED_DB_PORT: String(db.port),
+			SITE_URL: 'https://directory.example.com',
+		};
+		const deps = { ...newsletterDepsFromEnv(env), logError: () => {} };
+		const handle = createNewsletterLinkHandler(deps);
+		const [row] = await db.sql`insert into newsletter_subscribers
+			(email, source, consent_at, status, confirmed_at)
+			values ('pool@example.com', 'test', now(), 'confirmed', now()) returning id`;
+		const unsubscribe = linkUrl(
+			newsletterConfigOf(parseConfig(env, 'functions')),
+			'unsubscribe',
+			Number(row.id),
+		);
+		const oneClick = () =>
+			handle(
+				new Request(unsubscribe, {
+					method: 'POST',
+					body: new URLSearchParams({ 'List-Unsubscribe': 'One-Click' }),
+				}),
+			);
+		// The pool the warm function shares dies under it (as when its database restarted).
+		const url = embeddedDbUrl(embeddedDbConfig(env));
+		const broken = sharedEmbeddedPool(url);
+		await broken.end({ timeout: 0 });
+		const failed = await oneClick();
+		expect(failed.status).toBe(503);
+		expect((await subscriberRow(db.sql, 'pool@example.com')).status).toBe('confirmed');
+		expect(sharedEmbeddedPool(url)).not.toBe(broken);
+		const again = await oneClick();
+		expect(again.status).toBe(200);
+		expect((await subscriberRow(db.sql, 'pool@example.com')).status).toBe('unsubscribed');
+		dropSharedEmbeddedPool(url);
 	});
 });
