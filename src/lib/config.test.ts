@@ -75,9 +75,7 @@ describe('configuration', () => {
 			expect.stringMatching(/SUPABASE_PUBLISHABLE_KEY is not/),
 		]);
 		// The editor needs NEWSLETTER_SECRET only to send the newsletter (newsletterConfigOf).
-		expect(problems(bare, 'editor')).toEqual([
-			expect.stringMatching(/SUPABASE_SECRET_KEY is not/),
-		]);
+		expect(problems(bare, 'editor')).toEqual([expect.stringMatching(/SUPABASE_SECRET_KEY is not/)]);
 		expect(problems(bare, 'functions')).toHaveLength(3);
 	});
 

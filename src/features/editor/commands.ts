@@ -288,6 +288,8 @@ export const commands: Record<string, (args: string[], ctx: EditorContext) => Pr
 				? `${waiting.length - failed} of ${waiting.length} notices sent.`
 				: 'No notices waiting.',
 		);
+		if (failed && ctx.site.kind === 'local' && !ctx.site.server())
+			ctx.out('No `npm start` is serving this site: start it, then run `notify --retry` again.');
 		return failed ? EXIT.notifyFailed : EXIT.ok;
 	},
 
