@@ -12,6 +12,7 @@ import { Hono } from 'hono';
 import { type CompressedFiles, encodeResponse } from './compression.ts';
 import { clientIp, functionContext, type NetlifyHandler } from './functions.ts';
 import type { NetlifyConfig } from './netlify-toml.ts';
+import { REDIRECTS_FILE, releaseRedirects } from './redirects.ts';
 import type { ServedReleases } from './served.ts';
 
 type Env = { Bindings: Partial<HttpBindings>; Variables: { file?: string; root: string } };
@@ -35,6 +36,7 @@ export function siteApp({
 	logError = console.error,
 }: SiteAppOptions) {
 	const app = new Hono<Env>();
+	const redirectFor = releaseRedirects();
 
 	app.all('/.netlify/functions/:name', async (c) => {
 		const handler = functions.get(c.req.param('name'));
@@ -87,6 +89,9 @@ export function siteApp({
 		return next();
 	});
 
+	// Configuration, not a page: Netlify never serves it either.
+	app.get(`/${REDIRECTS_FILE}`, (c) => c.notFound());
+
 	app.get(
 		'*',
 		serveStatic({
@@ -98,6 +103,9 @@ export function siteApp({
 	);
 
 	app.notFound(async (c) => {
+		// `_redirects` rules apply where no file answers, as on Netlify.
+		const redirect = c.get('root') && redirectFor(c.get('root'), c.req.path);
+		if (redirect) return c.redirect(redirect.to + new URL(c.req.url).search, redirect.status);
 		const file = path.join(c.get('root'), '404.html');
 		const page = await readFile(file, 'utf8').catch(() => null);
 		if (page === null) return c.text('Not found', 404);
