@@ -100,9 +100,12 @@ export async function startLogoServer(files: Map<string, Buffer>): Promise<LogoS
 	};
 }
 
-/** The logos the site tests' build finds (the fixture and seed hosts named), 404 for the rest. */
+/**
+ * The logos of the site tests' build: hosts spread over the home grid (eager first rows, lazy,
+ * deferred after the first section) and three formats (PNG, ICO holding PNGs, ICO holding a
+ * bitmap). Every other host answers 404: its tool shows the monogram.
+ */
 export async function siteTestLogos(): Promise<Map<string, Buffer>> {
-	const png = await pngLogo(64, '#f47e42');
 	const icoPng = icoFile([
 		{ size: 16, bits: 32, data: await pngLogo(16, '#3aa0ff') },
 		{ size: 48, bits: 32, data: await pngLogo(48, '#3aa0ff') },
@@ -112,7 +115,10 @@ export async function siteTestLogos(): Promise<Map<string, Buffer>> {
 		.toBuffer();
 	const icoBmp = icoFile([{ size: 32, bits: 32, data: icoBitmap(32, raw) }]);
 	return new Map([
-		['/procore.com.ico', png],
+		['/1build.com.ico', await pngLogo(64, '#e03030')],
+		['/assignar.com.ico', await pngLogo(64, '#a040e0')],
+		['/buildertrend.com.ico', await pngLogo(64, '#e0c040')],
+		['/procore.com.ico', await pngLogo(64, '#f47e42')],
 		['/cpp.example.com.ico', icoPng],
 		['/paren.example.com.ico', icoBmp],
 	]);
