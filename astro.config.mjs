@@ -8,7 +8,6 @@ import { paths } from './src/lib/paths.ts';
 // Every variable is read and checked in src/lib/config.server.ts; a wrong one stops the build
 // here with the list of problems.
 const config = loadConfig('build');
-const logoOrigin = new URL(config.logoUrlTemplate.replaceAll('{host}', 'example.com')).origin;
 
 // The sitemap lists every pre-rendered page but the 404 (the integration leaves it out) and
 // the pages a form answers with, which only make sense after a post.
@@ -99,11 +98,6 @@ export default defineConfig({
 				url: true,
 				default: config.contactUrl,
 			}),
-			LOGO_URL_TEMPLATE: envField.string({
-				context: 'server',
-				access: 'public',
-				default: config.logoUrlTemplate,
-			}),
 			// The `ref` on outbound tool links; unset means the site name as a slug, '' turns it off
 			// (astro:env reads an empty variable as unset, hence the default).
 			OUTBOUND_REF: envField.string({
@@ -118,7 +112,8 @@ export default defineConfig({
 		csp: {
 			directives: [
 				"default-src 'self'",
-				`img-src 'self' data: ${logoOrigin}`,
+				// Logos are fetched at build time and served from /logos/ (src/features/logos/).
+				"img-src 'self'",
 				"connect-src 'self'",
 				"font-src 'self'",
 				"object-src 'none'",

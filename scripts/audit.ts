@@ -1,9 +1,10 @@
-// `npm run audit [url] [--runs N] [--pages home,tool,newapp] [--peers] [--save DIR] [--keep-logos]`:
+// `npm run audit [url] [--runs N] [--pages home,tool,newapp] [--peers] [--save DIR]`:
 // Lighthouse (mobile preset, Debian Chromium, offline) on the home page, a tool page and
 // /newapp/ of a site that is already running (default http://localhost:PORT, e.g. `npm start`).
 // Prints the four category scores and the largest contentful paint per page and run, the LCP
 // spread, the requests that ended before the first paint (what Lantern adds to its estimate),
-// what kept each score below 100, and DESIGN.md's first-view verdicts. --peers starts the two
+// any request a page made to another origin than its site's (logos included: there should be
+// none), what kept each score below 100, and DESIGN.md's first-view verdicts. --peers starts the two
 // peers of ../shared/peers (--peers-dir) and measures their home and tool pages in the same
 // sitting, runs interleaved page by page, so the home page can be compared with theirs.
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -25,7 +26,6 @@ const { values: options, positionals } = parseArgs({
 		pages: { type: 'string', default: 'home,tool,newapp' },
 		// Keep each run's full Lighthouse report (JSON) in this directory.
 		save: { type: 'string' },
-		'keep-logos': { type: 'boolean', default: false },
 		// Measure the peers of DESIGN.md's first-view budget in the same sitting.
 		peers: { type: 'boolean', default: false },
 		'peers-dir': { type: 'string', default: '../shared/peers' },
@@ -44,12 +44,6 @@ if (unknown.length) {
 }
 const config = loadConfig('start');
 const base = (positionals[0] ?? `http://localhost:${config.port}`).replace(/\/$/, '');
-// Offline the logo service cannot be reached; its failed requests would count as console
-// errors that a deployed site does not have. --keep-logos lets them fail anyway.
-const logoTemplate = config.logoUrlTemplate;
-const blockedUrlPatterns = options['keep-logos']
-	? []
-	: [`${new URL(logoTemplate.replaceAll('{host}', 'x')).host}/*`];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const SITE = 'this site';
 const home = await fetch(`${base}/`, { headers: { 'accept-encoding': 'br, gzip' } }).catch(
@@ -98,6 +92,7 @@ const lcpBy = new Map<string, number[]>();
 const lowestScoreBy = new Map<string, number>();
 const lcpElements = new Map<string, string>();
 const beforePaint: string[] = [];
+const elsewhere: string[] = [];
 const key = (site: string, page: string) => `${site} · ${page}`;
 if (options.save) await mkdir(options.save, { recursive: true });
 try {
@@ -144,6 +139,11 @@ async function measurePage(
 		lowestScoreBy.set(k, Math.min(lowestScoreBy.get(k) ?? 100, value == null ? 0 : value * 100));
 	}
 	beforePaint.push(`${label}: ${requestsBeforePaint(lhr).join(', ') || 'the document alone'}`);
+	const byOrigin = Map.groupBy(requestsElsewhere(lhr, site.base), (url) => new URL(url).origin);
+	for (const [origin, urls] of byOrigin)
+		elsewhere.push(
+			`${label}: ${urls.length} to ${origin} (${urls[0]}${urls.length > 1 ? ', …' : ''})`,
+		);
 	const element = lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details);
 	if (element) lcpElements.set(k, element);
 	rows.push([
@@ -177,7 +177,6 @@ async function measure(url: string) {
 			output: 'json',
 			logLevel: 'error',
 			onlyCategories: [...categories],
-			blockedUrlPatterns,
 		});
 		if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
 		if (!result.lhr.runtimeError || attempt === 2) return result.lhr;
@@ -214,6 +213,15 @@ function requestsBeforePaint(lhr: { audits: Record<string, { details?: unknown }
 		.map((request) => new URL(request.url).pathname.split('/').pop() || request.url);
 }
 
+/** Every request the page made to another origin than `base`'s (data: and blob: aside). */
+function requestsElsewhere(lhr: { audits: Record<string, { details?: unknown }> }, base: string) {
+	const requests = (lhr.audits['network-requests']?.details as { items?: { url: string }[] })
+		?.items;
+	return (requests ?? [])
+		.map((request) => request.url)
+		.filter((url) => /^https?:/.test(url) && new URL(url).origin !== new URL(base).origin);
+}
+
 /** The LCP element's markup, from the first table of Lighthouse's element audit. */
 function lcpElementOf(details: unknown): string | undefined {
 	const items = (details as { items?: { items?: { node?: { snippet?: string } }[] }[] })?.items;
@@ -229,8 +237,7 @@ const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[
 const line = (cells: string[]) =>
 	cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
 console.log(
-	`Lighthouse ${base}, mobile preset (simulated slow 4G, 4x CPU)` +
-		`${blockedUrlPatterns.length ? ', logo requests blocked' : ''}; ` +
+	`Lighthouse ${base}, mobile preset (simulated slow 4G, 4x CPU); ` +
 		`the home page came ${encoding} (${serverName})\n`,
 );
 console.log(line(header));
@@ -256,6 +263,11 @@ if (encoding === 'uncompressed')
 		'  (the HTML came uncompressed, as from netlify serve: a CDN compresses, so these LCP ' +
 			'figures are pessimistic; measure npm start for the served-compressed figure)',
 	);
+console.log(
+	elsewhere.length
+		? `\nRequests to another origin than the page's site:\n- ${elsewhere.join('\n- ')}`
+		: '\nNo page made a request to another origin than its site.',
+);
 console.log(
 	shortfalls.length ? `\nBelow 100:\n- ${shortfalls.join('\n- ')}` : '\nEvery score is 100.',
 );

@@ -1,8 +1,4 @@
-import {
-	CONTACT_URL,
-	LOGO_URL_TEMPLATE,
-	OUTBOUND_REF as OUTBOUND_REF_SETTING,
-} from 'astro:env/server';
+import { CONTACT_URL, OUTBOUND_REF as OUTBOUND_REF_SETTING } from 'astro:env/server';
 import { slugify } from './lib/outbound.ts';
 import { SITE_NAME } from './lib/site.ts';
 
@@ -12,7 +8,7 @@ export const SITE_TAGLINE = 'The directory of construction-technology software';
 export const SITE_DESCRIPTION =
 	'Discover construction-tech software: project management, estimating, BIM, field, safety and more, searchable by name.';
 export const COPYRIGHT_YEAR = 2024;
-export { CONTACT_URL, LOGO_URL_TEMPLATE };
+export { CONTACT_URL };
 
 /** The `ref` parameter on 'Check it out!' links: OUTBOUND_REF, else the site name as a slug. */
 export const OUTBOUND_REF = OUTBOUND_REF_SETTING ?? slugify(SITE_NAME);

@@ -67,13 +67,22 @@ const schema = z.object({
 	DEPLOY_PRIME_URL: url(['https:', 'http:'], 'must be an http(s) address'),
 	DEPLOY_URL: url(['https:', 'http:'], 'must be an http(s) address'),
 	CONTACT_URL: url(['https:', 'http:'], 'must be an http(s) address'),
-	LOGO_URL_TEMPLATE: text().refine(
-		(value) =>
-			value === undefined ||
-			(value.includes('{host}') &&
-				url(['https:'], '').safeParse(value.replaceAll('{host}', 'example.com')).success),
-		'must be an https address containing {host}, e.g. https://icons.duckduckgo.com/ip3/{host}.ico',
-	),
+	// Not `text()`: an empty LOGO_URL_TEMPLATE means "no logos, monograms only", not "unset".
+	LOGO_URL_TEMPLATE: z
+		.string()
+		.trim()
+		.optional()
+		.refine((value) => {
+			if (!value) return true;
+			const example = value.replaceAll('{host}', 'example.com');
+			return (
+				value.includes('{host}') &&
+				URL.canParse(example) &&
+				(new URL(example).protocol === 'https:' ||
+					(new URL(example).protocol === 'http:' && loopback(example)))
+			);
+		}, 'must be an https address containing {host}, e.g. https://icons.duckduckgo.com/ip3/{host}.ico (http only on loopback), or empty for no logos'),
+	LOGO_CACHE_DIR: text(),
 	// Not `text()`: an empty OUTBOUND_REF means "no ref parameter", not "unset".
 	OUTBOUND_REF: z.string().optional(),
 	NETLIFY_BUILD_HOOK_URL: url(
@@ -162,7 +171,10 @@ export interface Config {
 	/** The addresses Netlify gives a deploy (set by Netlify; unset elsewhere). */
 	netlifyUrls: { main?: string; primeDeploy?: string; deploy?: string };
 	contactUrl: string;
-	logoUrlTemplate: string;
+	/** Where the build fetches each tool's logo from (`{host}`), or null: monograms only. */
+	logoUrlTemplate: string | null;
+	/** The fetched logos, kept across builds (src/features/logos/cache.server.ts). */
+	logoCacheDir: string;
 	/** undefined: the site name as a slug; '': no `ref` parameter on outbound links. */
 	outboundRef: string | undefined;
 	rateLimit: { salt: string; perHour: number };
@@ -227,7 +239,12 @@ export function parseConfig(env: NodeJS.ProcessEnv, role: ConfigRole): Config {
 		siteUrlGiven: (raw.SITE_URL ?? raw.URL) !== undefined,
 		netlifyUrls: { main: raw.URL, primeDeploy: raw.DEPLOY_PRIME_URL, deploy: raw.DEPLOY_URL },
 		contactUrl: raw.CONTACT_URL ?? DEFAULT_CONTACT_URL,
-		logoUrlTemplate: raw.LOGO_URL_TEMPLATE ?? DEFAULT_LOGO_URL_TEMPLATE,
+		logoUrlTemplate:
+			raw.LOGO_URL_TEMPLATE === undefined
+				? DEFAULT_LOGO_URL_TEMPLATE
+				: raw.LOGO_URL_TEMPLATE || null,
+		// Under node_modules/.cache, which Netlify keeps between builds (as Astro's own image cache).
+		logoCacheDir: raw.LOGO_CACHE_DIR ?? 'node_modules/.cache/contech-logos',
 		outboundRef: raw.OUTBOUND_REF,
 		rateLimit: {
 			salt: raw.RATE_LIMIT_SALT ?? DEV_SALT,

@@ -117,6 +117,20 @@ describe('configuration', () => {
 		expect(parseConfig({}, 'build').outboundRef).toBeUndefined();
 	});
 
+	it('fetches logos from DuckDuckGo by default, from an https (or loopback) template, or not at all', () => {
+		expect(parseConfig({}, 'build')).toMatchObject({
+			logoUrlTemplate: 'https://icons.duckduckgo.com/ip3/{host}.ico',
+			logoCacheDir: 'node_modules/.cache/contech-logos',
+		});
+		expect(parseConfig({ LOGO_URL_TEMPLATE: '' }, 'build').logoUrlTemplate).toBeNull();
+		const local = 'http://127.0.0.1:4000/{host}.png';
+		expect(parseConfig({ LOGO_URL_TEMPLATE: local }, 'build').logoUrlTemplate).toBe(local);
+		for (const wrong of ['http://icons.example.com/{host}.ico', 'https://icons.example.com/x.ico'])
+			expect(problems({ LOGO_URL_TEMPLATE: wrong }, 'build')).toEqual([
+				expect.stringMatching(/^LOGO_URL_TEMPLATE must be an https address containing \{host\}/),
+			]);
+	});
+
 	it('lists wrong values and missing production keys together, never repeating a secret', () => {
 		const found = problems(
 			{ SUPABASE_URL: 'https://demo.supabase.co', SMTP_URL: 'mail://user:hunter2@x', PORT: 'x' },

@@ -19,6 +19,8 @@ export const paths = {
 	/** The compare island; `compareTools(ids)` opens it on those tools. */
 	compare: '/compare/',
 	compareTools: (ids: readonly number[]) => `/compare/?tools=${ids.join(',')}`,
+	/** A tool's logo as the build stored it (src/features/logos/), one file per size. */
+	logo: (name: string, size: number) => `/logos/${name}-${size}.webp`,
 } as const;
 
 /** The two functions' addresses: the form islands import these alone, not every page's path. */

@@ -20,7 +20,7 @@ export function logoHost(url: URL): string {
 	return url.hostname.toLowerCase().replace(/^www\./, '');
 }
 
-/** The logo service used when LOGO_URL_TEMPLATE is unset (the CSP allows its origin). */
+/** The logo service the build asks when LOGO_URL_TEMPLATE is unset (pages never ask it). */
 export const DEFAULT_LOGO_URL_TEMPLATE = 'https://icons.duckduckgo.com/ip3/{host}.ico';
 
 /**

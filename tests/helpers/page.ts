@@ -9,13 +9,16 @@ import {
 } from '../../src/features/search/grid-markup.ts';
 import { endpoints } from '../../src/lib/paths.ts';
 
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 /**
- * A new page that fails the test on any console error or page error: checked when the test
- * finishes, for every page every browser test opens (this is the one place that decides).
- * Not errors of the page, only the browser's network log: a failed logo (offline, refused
- * here: the site must cope), the page's own document answering 404 (the 404 page), and a form
- * post the site answers with an error or cannot reach (the forms show their own message, which
- * the tests check). A test that provokes another error on purpose names it with `allowErrors`.
+ * A new page that fails the test on any console error or page error, and on any request the
+ * page makes to another host (a page viewed asks no third party: logos are the site's own):
+ * checked when the test finishes, for every page every browser test opens (this is the one
+ * place that decides). Not errors of the page, only the browser's network log: the page's own
+ * document answering 404 (the 404 page), and a form post the site answers with an error or
+ * cannot reach (the forms show their own message, which the tests check). A test that provokes
+ * another error on purpose names it with `allowErrors`.
  */
 export async function openPage(
 	browser: Browser,
@@ -32,13 +35,16 @@ export async function openPage(
 	onTestFinished(() => {
 		expect(unexpected(), 'console or page errors in the browser').toEqual([]);
 	});
-	const logoHost = 'icons.duckduckgo.com';
-	await page.route(`https://${logoHost}/**`, (route) => route.abort('internetdisconnected'));
 	page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+	// Following a link to another site is a navigation, not a request the page makes.
+	page.on('request', (request) => {
+		const { protocol, hostname } = new URL(request.url());
+		if (/^https?:$/.test(protocol) && !LOOPBACK.has(hostname) && !request.isNavigationRequest())
+			errors.push(`request to another host: ${request.url()}`);
+	});
 	page.on('console', (message) => {
 		if (message.type() !== 'error') return;
 		const source = message.location().url ?? '';
-		if (source.includes(logoHost)) return;
 		const networkLog = message.text().startsWith('Failed to load resource');
 		const formPost = [endpoints.submit, endpoints.subscribe].some(
 			(endpoint) => new URL(source, page.url()).pathname === endpoint,

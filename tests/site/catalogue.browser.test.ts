@@ -1,5 +1,6 @@
 // Browsing and searching the catalogue in Debian's Chromium, on the site netlify serve runs.
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
 import {
@@ -166,7 +167,8 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 			const shown = await cardOf(RESULTS_ID);
 			for (const card of shown) {
 				expect(card).toEqual(grid.get(card.href));
-				expect(card.logo).toMatch(/^https?:\/\//);
+				// The site's own file, or none (the monogram).
+				if (card.logo !== null) expect(card.logo).toMatch(/^\/logos\/[0-9a-f]{12}-50\.webp$/);
 			}
 		}
 		expect(await visibleCardNames(page)).toEqual(liveNames);
@@ -257,35 +259,49 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 		await close();
 	});
 
-	it('shows a monogram, not a broken image, when a logo cannot load', async () => {
-		const { page, close } = await home();
-		const logo = page.locator(`#${HOME_GRID_ID} ${CARD_SELECTOR}`).first().locator('img');
-		await expect
-			.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 0))
-			.toBe(true);
-		expect(await logo.getAttribute('data-monogram')).toMatch(/^[A-Z0-9]{1,2}$/);
-		// Most of the logo box is the monogram tile's colour (#e4ebf3), not a broken-image icon.
-		const png = (await logo.screenshot()).toString('base64');
-		const share = await page.evaluate(async (data) => {
-			const image = new Image();
-			image.src = `data:image/png;base64,${data}`;
-			await image.decode();
-			const canvas = new OffscreenCanvas(image.width, image.height);
-			const context = canvas.getContext('2d')!;
-			context.drawImage(image, 0, 0);
-			const pixels = context.getImageData(0, 0, image.width, image.height).data;
-			let tile = 0;
-			for (let i = 0; i < pixels.length; i += 4) {
-				if (
-					Math.abs(pixels[i] - 0xe4) < 6 &&
-					Math.abs(pixels[i + 1] - 0xeb) < 6 &&
-					Math.abs(pixels[i + 2] - 0xf3) < 6
-				)
-					tile++;
+	it('shows the site’s own logo where the build found one, revealed near the viewport, and the monogram elsewhere', async () => {
+		const { page, expectNoErrors, close } = await home();
+		const cards = page.locator(`#${HOME_GRID_ID} ${CARD_SELECTOR}`);
+		/** Share of the box's pixels within 6 of `rgb` (a screenshot, as the visitor sees it). */
+		const share = async (box: Locator, rgb: [number, number, number]) => {
+			const { data, info } = await sharp(await box.screenshot())
+				.removeAlpha()
+				.raw()
+				.toBuffer({ resolveWithObject: true });
+			let same = 0;
+			for (let i = 0; i < data.length; i += 3) {
+				if (rgb.every((value, c) => Math.abs(data[i + c] - value) < 6)) same++;
 			}
-			return tile / (pixels.length / 4);
-		}, png);
-		expect(share).toBeGreaterThan(0.6);
+			return same / (info.width * info.height);
+		};
+		const loaded = (img: Locator) =>
+			img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth);
+
+		// The first card's logo (the stand-in service's red square) loads at once, over its monogram.
+		const first = cards.first().locator('.logo');
+		await expect.poll(() => loaded(first.locator('img'))).toBe(50);
+		expect(await share(first, [0xe0, 0x30, 0x30])).toBeGreaterThan(0.5);
+
+		// A tool the service had no logo for: the monogram on its tile, and no image at all.
+		const plain = cards
+			.filter({ hasNot: page.locator('img, noscript') })
+			.first()
+			.locator('.logo');
+		const monogram = await plain.getAttribute('data-monogram');
+		expect(monogram).toMatch(/^\S{1,2}$/);
+		expect(await plain.evaluate((box) => getComputedStyle(box, '::before').content)).toBe(
+			`"${monogram}"`,
+		);
+		expect(await share(plain, [0xe4, 0xeb, 0xf3])).toBeGreaterThan(0.6);
+
+		// Procore's card is after the first section: its logo waits in <noscript> until scrolled near.
+		const procore = cards
+			.filter({ has: page.locator(CARD_NAME_SELECTOR, { hasText: /^Procore$/ }) })
+			.locator('.logo');
+		expect(await procore.locator('img').count()).toBe(0);
+		await procore.scrollIntoViewIfNeeded();
+		await expect.poll(() => loaded(procore.locator('img'))).toBe(50);
+		expectNoErrors();
 		await close();
 	});
 

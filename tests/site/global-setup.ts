@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { waitForFileLock } from '../../src/lib/embedded-db/file-lock.server.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
+import { type LogoServer, siteTestLogos, startLogoServer } from '../helpers/logo-server.ts';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
 import { insertCompareFixtures } from './compare-fixtures.ts';
 import { FAKE_SECRETS, FIXTURE_TOOLS, insertFixtures } from './fixtures.ts';
@@ -22,6 +23,8 @@ declare module 'vitest' {
 		buildLog: string;
 		fixtureTools: typeof FIXTURE_TOOLS;
 		outboxDir: string;
+		/** The stand-in logo service the build fetched from, and the build's environment. */
+		logos: { serverUrl: string; buildEnv: Record<string, string> };
 	}
 }
 
@@ -93,6 +96,9 @@ export default async function setup(project: TestProject) {
 	const baseUrl = `http://localhost:${port}`;
 	// The served functions' e-mails (newsletter confirmations) land here for the tests to open.
 	const outboxDir = await mkdtemp(path.join(os.tmpdir(), 'contech-site-outbox-'));
+	// Logos come from a local stand-in for the logo service, into a cache of this run's own.
+	const logoServer: LogoServer = await startLogoServer(await siteTestLogos());
+	const logoCacheDir = await mkdtemp(path.join(os.tmpdir(), 'contech-site-logos-'));
 	const env: NodeJS.ProcessEnv = {
 		...process.env,
 		// Vitest sets NODE_ENV=test, which Vite would honour with React's development build:
@@ -112,11 +118,14 @@ export default async function setup(project: TestProject) {
 		ASTRO_TELEMETRY_DISABLED: '1',
 		PORT: String(port),
 		SITE_URL: baseUrl,
+		LOGO_URL_TEMPLATE: logoServer.template,
+		LOGO_CACHE_DIR: logoCacheDir,
 	};
 	let buildLog: string;
 	try {
 		buildLog = await buildSite(env);
 	} catch (error) {
+		await logoServer.close();
 		await db.stop();
 		await unlock();
 		throw error;
@@ -133,6 +142,7 @@ export default async function setup(project: TestProject) {
 		await waitForHttp(`${baseUrl}/`, serve, () => output);
 	} catch (error) {
 		process.kill(-serve.pid!, 'SIGTERM');
+		await logoServer.close();
 		await db.stop();
 		await unlock();
 		throw error;
@@ -143,12 +153,20 @@ export default async function setup(project: TestProject) {
 	project.provide('buildLog', buildLog);
 	project.provide('fixtureTools', FIXTURE_TOOLS);
 	project.provide('outboxDir', outboxDir);
+	project.provide('logos', {
+		serverUrl: new URL(logoServer.template).origin,
+		buildEnv: Object.fromEntries(
+			Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+		),
+	});
 
 	return async () => {
 		process.kill(-serve.pid!, 'SIGTERM');
 		await new Promise((resolve) => serve.once('exit', resolve));
+		await logoServer.close();
 		await db.stop();
 		await rm(outboxDir, { recursive: true, force: true });
+		await rm(logoCacheDir, { recursive: true, force: true });
 		await unlock();
 	};
 }

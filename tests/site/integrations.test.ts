@@ -55,7 +55,7 @@ describe('tool page "Works with"', () => {
 			const name = item.querySelector('.works-with__name')!;
 			expect(name.getAttribute('href')).toBe(`/app/${id(name.text.trim())}/`);
 			expect(pageExists(name.getAttribute('href')!)).toBe(true);
-			expect(item.querySelector('.logo img')).not.toBeNull();
+			expect(item.querySelector('.logo')!.getAttribute('data-monogram')).toMatch(/^\S{1,2}$/);
 			expect(item.querySelector('.works-with__kind')!.text).toBe('Native integration');
 			// The note is text, never markup.
 			expect(item.querySelector('.works-with__note')!.text).toBe(note);

@@ -28,7 +28,9 @@ export async function renderIssue(issue: Issue, site: SiteInfo): Promise<Rendere
 			siteName={site.siteName}
 			siteUrl={absolute(paths.home)}
 			toolHref={(id) => absolute(paths.tool(id))}
-			logoSrc={(url) => logoUrlFor(new URL(url), site.logoTemplate)}
+			logoSrc={(url) =>
+				site.logoTemplate === null ? null : logoUrlFor(new URL(url), site.logoTemplate)
+			}
 			webUrl={absolute(paths.newsletterIssue(issue.number))}
 			unsubscribeUrl={PLACEHOLDER}
 		/>

@@ -8,7 +8,8 @@ export interface SiteInfo {
 	siteUrl: string;
 	/** The outbound `ref` put on links to the site ('' for none). */
 	ref: string;
-	logoTemplate: string;
+	/** LOGO_URL_TEMPLATE; null: no logos in the e-mails either. */
+	logoTemplate: string | null;
 }
 
 /** The headers that let mail providers offer one-click unsubscribe (RFC 2369, RFC 8058). */

@@ -18,8 +18,8 @@ export interface IssueEmailProps {
 	siteUrl: string;
 	/** The tool page address (absolute, with the outbound ref) for a tool id. */
 	toolHref: (id: number) => string;
-	/** The logo image address for a tool's own URL. */
-	logoSrc: (url: string) => string;
+	/** The logo image address for a tool's own URL (null: no logo). */
+	logoSrc: (url: string) => string | null;
 	webUrl: string;
 	unsubscribeUrl: string;
 }
@@ -58,13 +58,15 @@ export function IssueEmail(props: IssueEmailProps) {
 				<Section key={tool.id} style={{ margin: '0 0 16px' }}>
 					<Row>
 						<Column style={{ width: '48px', verticalAlign: 'top' }}>
-							<Img
-								src={logoSrc(tool.url)}
-								width="32"
-								height="32"
-								alt={`${tool.name} logo`}
-								style={{ borderRadius: '4px', backgroundColor: colour.page }}
-							/>
+							{logoSrc(tool.url) !== null && (
+								<Img
+									src={logoSrc(tool.url)!}
+									width="32"
+									height="32"
+									alt={`${tool.name} logo`}
+									style={{ borderRadius: '4px', backgroundColor: colour.page }}
+								/>
+							)}
 						</Column>
 						<Column style={{ verticalAlign: 'top' }}>
 							<Text style={{ ...style.text, margin: '0 0 4px', fontWeight: 600 }}>
