@@ -188,6 +188,26 @@ export function filterTokens(facts: ToolFacts | undefined): string {
 		.join(' ');
 }
 
+/**
+ * A tool's category, then the categories it also does (documented), each once: the categories
+ * whose page and home filter list it.
+ */
+export function cardCategories(category: string, facts: ToolFacts | undefined): string[] {
+	return [category, ...(facts?.also_does?.value.filter((also) => also !== category) ?? [])];
+}
+
+/** Every option with the tools it keeps, in the order given (a page's, the name order). */
+export function toolsByOption<T extends { id: number }>(
+	tools: readonly T[],
+	facts: ReadonlyMap<number, ToolFacts>,
+) {
+	return FILTER_OPTIONS.map(({ group, option }) => ({
+		group,
+		option,
+		tools: tools.filter((tool) => option.matches(facts.get(tool.id))),
+	}));
+}
+
 /** The page of each vocabulary value that has one, keyed `fact:value` (`platforms:android`). */
 const FACT_OF_PARAM: Record<string, string> = {
 	platform: 'platforms',
