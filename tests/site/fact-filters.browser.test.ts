@@ -297,6 +297,10 @@ describe.runIf(browserAvailable())('"Compare" ticks in a browser', () => {
 
 	it('is a plain form without JavaScript: /compare/?tools=3&tools=9', async () => {
 		const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+		// The home page shows the bar by CSS too when scripting is off.
+		await page.goto(`${baseUrl}/`);
+		await tick(page, 'Procore').check();
+		await expect.poll(() => tray(page).isVisible()).toBe(true);
 		await page.goto(`${baseUrl}/platform/android/`);
 		const boxes = page.locator('#tool-grid').getByRole('checkbox');
 		await boxes.nth(0).check();

@@ -23,6 +23,7 @@ export function keepTicksInStep(form: HTMLFormElement | null = formOfPage()) {
 	};
 	const say = (message = '') => {
 		const count = ticked.length;
+		form.toggleAttribute('data-ticked', count > 0);
 		status.textContent =
 			message ||
 			(count === 0
