@@ -110,6 +110,9 @@ describe.runIf(browserAvailable())('the fact filters in a browser', () => {
 		// "Clear these 3 filters" lets every tool back in.
 		await page.getByRole('button', { name: 'Clear these 3 filters' }).click();
 		await expect.poll(() => status(page)).toBe(`${tools.length} tools`);
+		expect(
+			await page.evaluate(() => document.activeElement?.closest('label')?.firstChild?.textContent),
+		).toBe('Platform');
 		expect(await visibleCardNames(page)).toHaveLength(tools.length);
 		expectNoErrors();
 		await close();

@@ -115,7 +115,15 @@ export function FactControls({ cards, filters: all, values, onSelect }: Props) {
 				})}
 			</div>
 			{chosen > 0 && (
-				<button type="button" className="button" onClick={() => onSelect(noFactValues(), 'push')}>
+				<button
+					type="button"
+					className="button"
+					onClick={() => {
+						onSelect(noFactValues(), 'push');
+						// The button goes with the filters: the focus goes to the first of them.
+						controlsOfPage().querySelector('select')?.focus();
+					}}
+				>
 					Clear {chosen === 1 ? 'this filter' : `these ${chosen} filters`}
 				</button>
 			)}
