@@ -30,6 +30,7 @@ import type { SizeResult } from './results.ts';
 import { serveStatic } from './serve.ts';
 import { siteSource } from './source.ts';
 import { insertTools, startBenchDb, syntheticCatalogue } from './synthetic.ts';
+import { EVERY_FILTER_ON, insertFacts, keptByFacts } from './synthetic-facts.ts';
 import { insertIntegrations } from './synthetic-integrations.ts';
 import { machine } from './stats.ts';
 
@@ -81,8 +82,9 @@ async function benchSize(
 	try {
 		await insertTools(db.sql, catalogue);
 		const pairs = await insertIntegrations(db.sql);
+		const facts = await insertFacts(db.sql);
 		allFilters = await everyFilterOn(db.sql);
-		log(`${tools} tools and ${pairs} integrations inserted; building`);
+		log(`${tools} tools, ${pairs} integrations and ${facts} facts inserted; building`);
 		build = await buildSite(db, siteDir);
 	} finally {
 		await db.stop();
@@ -164,15 +166,16 @@ function typed(what: string, search: SearchLatency) {
 }
 
 interface AllFilters {
-	/** The home page's address with the filters on, e.g. `?category=estimating&works_with=12`. */
+	/** The home page's address with the filters on, e.g. `?category=estimating&works_with=12&platform=…`. */
 	address: string;
 	/** The names of the tools they keep. */
 	names: string[];
 }
 
 /**
- * Every filter besides the name search on: "works with" the most connected tool, and the
- * category most of its partners are in; the names of the tools both keep.
+ * Every filter besides the name search on: "works with" the most connected tool, every fact
+ * filter (EVERY_FILTER_ON, which one synthetic tool in ten passes), and the category most of
+ * the tools those keep are in; the names of the tools all of them keep.
  */
 async function everyFilterOn(sql: Sql): Promise<AllFilters | null> {
 	const [hub] = await sql`select id from (
@@ -180,16 +183,25 @@ async function everyFilterOn(sql: Sql): Promise<AllFilters | null> {
 			select tool_high_id from tool_integrations) ends
 		group by id order by count(*) desc, id limit 1`;
 	if (!hub) return null;
-	const partners = await sql`select a.name, a.category from tool_integrations i
+	// Synthetic facts follow the insertion order (synthetic-facts.ts): the rank of the id.
+	const ids = await sql`select id from construction_apps order by id`;
+	const indexOf = new Map(ids.map((row, index) => [Number(row.id), index]));
+	const partners = await sql`select a.id, a.name, a.category from tool_integrations i
 		join construction_apps a on a.id = case when i.tool_low_id = ${hub.id}
 			then i.tool_high_id else i.tool_low_id end
 		where ${hub.id} in (i.tool_low_id, i.tool_high_id)`;
 	const byCategory = new Map<string, string[]>();
 	for (const row of partners)
-		byCategory.set(row.category, [...(byCategory.get(row.category) ?? []), String(row.name)]);
-	const [category, names] = [...byCategory].sort((a, b) => b[1].length - a[1].length)[0];
-	const address = `?category=${category}&works_with=${integrationKey(Number(hub.id))}`;
-	return { address, names };
+		if (keptByFacts(indexOf.get(Number(row.id))!, EVERY_FILTER_ON))
+			byCategory.set(row.category, [...(byCategory.get(row.category) ?? []), String(row.name)]);
+	const [category, names] = [...byCategory].sort((a, b) => b[1].length - a[1].length)[0] ?? [];
+	if (!category) return null;
+	const filters = new URLSearchParams({
+		category,
+		works_with: integrationKey(Number(hub.id)),
+		...EVERY_FILTER_ON,
+	});
+	return { address: `?${filters}`, names };
 }
 
 const started = performance.now();

@@ -15,6 +15,8 @@ export const paths = {
 	integrationMap: '/integrations/',
 	integrations: (key: string) => `/integrations/${key}/`,
 	worksWith: (key: string) => `/?works_with=${encodeURIComponent(key)}`,
+	/** The home page with filters on (`{ category: 'estimating', platform: 'android' }`). */
+	homeFiltered: (filters: Readonly<Record<string, string>>) => `/?${new URLSearchParams(filters)}`,
 	rss: '/rss.xml',
 	/** The compare island; `compareTools(ids)` opens it on those tools. */
 	compare: '/compare/',

@@ -32,6 +32,43 @@ export const FIXTURE_TOOLS = {
 		/** Also linked to Procore, a seed tool. */
 		withProcore: 'Estimator C++ Test',
 	},
+	/**
+	 * Facts of fixture tools (value arrays as the table holds them), on top of the seed's: two
+	 * Android apps with a free version for specialty contractors (the issue's "done" search), one
+	 * of them also doing field management; a tool whose free trial is documented as "no"; the
+	 * unpublished tool, whose facts must never count; Zeta has none (unknown stays unknown).
+	 */
+	facts: {
+		'Estimator C++ Test': {
+			platforms: ['web', 'ios', 'android'],
+			offline: ['partial'],
+			pricing_model: ['per_user'],
+			free_version: ['yes'],
+			audience: ['specialty_contractors'],
+			company_size: ['small'],
+			open_api: ['yes'],
+		},
+		'Dot.Star*Test': {
+			platforms: ['android'],
+			offline: ['full'],
+			free_version: ['yes'],
+			starting_price: ['19', 'USD', 'user', 'month'],
+			audience: ['specialty_contractors', 'general_contractors'],
+			soc2: ['type_2'],
+			also_does: ['field-management'],
+		},
+		'Paren (Beta) Test': {
+			platforms: ['windows'],
+			free_trial: ['no'],
+			audience: ['general_contractors'],
+		},
+		'Unpublished Secret Tool': {
+			platforms: ['android'],
+			free_version: ['yes'],
+			audience: ['specialty_contractors', 'heavy_civil'],
+			company_size: ['enterprise'],
+		},
+	} as Record<string, Record<string, string[]>>,
 } as const;
 
 export async function insertFixtures(sql: Sql) {
@@ -58,6 +95,12 @@ export async function insertFixtures(sql: Sql) {
 	await sql`insert into tool_integrations (tool_low_id, tool_high_id, kind, source_url)
 		select least(a.id, b.id), greatest(a.id, b.id), 'marketplace', 'https://fixture.example.com/procore'
 		from construction_apps a, construction_apps b where a.name = 'Procore' and b.name = ${withProcore}`;
+	for (const [name, facts] of Object.entries(FIXTURE_TOOLS.facts))
+		for (const [fact, value] of Object.entries(facts))
+			await sql`insert into tool_facts (tool_id, fact, value, detail, source_url, verified_on)
+				select id, ${fact}, ${value}, ${fact === 'open_api' ? 'https://developer.fixture.example.com/' : null},
+					'https://fixture.example.com/facts', date '2026-11-20'
+				from construction_apps where name = ${name}`;
 	await insertNewsletterFixtures(sql);
 }
 

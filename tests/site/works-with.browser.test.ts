@@ -6,13 +6,14 @@ import { RESULTS_PAGE_SIZE } from '../../src/features/search/results-window.ts';
 import { CATEGORIES } from '../../src/lib/categories.ts';
 import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
 import { browserAvailable, launchChromium } from '../helpers/browser.ts';
+import { type ListedTool, listedTools } from '../helpers/facts.ts';
 import { axeViolations, openPage, SEARCH_READY, visibleCardNames } from '../helpers/page.ts';
 import { FIXTURE_TOOLS } from './fixtures.ts';
 
 const baseUrl = inject('baseUrl');
 const { hub } = FIXTURE_TOOLS.integrations;
 let browser: Browser;
-let live: { id: string; name: string; category: string }[];
+let live: ListedTool[];
 /** Live tool name → the names of the live tools it works with. */
 let partners: Map<string, string[]>;
 
@@ -39,8 +40,7 @@ describe.runIf(browserAvailable())('the works-with filter in a browser', () => {
 		const sql = connectEmbedded(inject('dbUrl'));
 		// As the site lists them: the fixtures with unusable addresses are left out of the build.
 		const { badScheme, badHost } = inject('fixtureTools').unusable;
-		live = await sql`select id::text, name, category from construction_apps where status = 'live'
-			and name <> '' and name <> all(${[badScheme, badHost]})`;
+		({ tools: live } = await listedTools(sql, [badScheme, badHost]));
 		const pairs = await sql<{ a: string; b: string }[]>`
 			select l.name as a, h.name as b from tool_integrations i
 			join construction_apps l on l.id = i.tool_low_id and l.status = 'live'
@@ -76,7 +76,7 @@ describe.runIf(browserAvailable())('the works-with filter in a browser', () => {
 			.getByRole('group', { name: 'Filter by category' })
 			.getByRole('button', { name: new RegExp(`^${label(category).replace(/[&+()]/g, '\\$&')} `) })
 			.click();
-		const inCategory = toolsOf(hub, (t) => t.category === category && /test/i.test(t.name));
+		const inCategory = toolsOf(hub, (t) => t.categories.includes(category) && /test/i.test(t.name));
 		await expect.poll(() => sorted(page)).toEqual(inCategory);
 		await expect
 			.poll(() => status(page))
@@ -89,7 +89,7 @@ describe.runIf(browserAvailable())('the works-with filter in a browser', () => {
 			.poll(() => sorted(page))
 			.toEqual(
 				live
-					.filter((t) => t.category === category && /test/i.test(t.name))
+					.filter((t) => t.categories.includes(category) && /test/i.test(t.name))
 					.map((t) => t.name)
 					.sort()
 					.slice(0, RESULTS_PAGE_SIZE),

@@ -3,6 +3,7 @@
  * which tools an option keeps, and the pre-rendered page that lists them (the no-JavaScript
  * way to the same list). A tool whose fact is unknown never matches: unknown is not "no".
  */
+import { CATEGORY_SLUGS } from '../../lib/categories.ts';
 import type { ToolFacts } from './facts.ts';
 import { AUDIENCES, COMPANY_SIZES, PLATFORMS, PRICING_MODELS } from './vocabulary.ts';
 
@@ -186,6 +187,28 @@ export function filterTokens(facts: ToolFacts | undefined): string {
 	return FILTER_OPTIONS.filter(({ option }) => option.matches(facts))
 		.map(({ group, option }) => `${group.param}:${option.value}`)
 		.join(' ');
+}
+
+/**
+ * A tool's category, then the categories it also does (documented), each once: the categories
+ * whose page and home filter list it.
+ */
+export function cardCategories(category: string, facts: ToolFacts | undefined): string[] {
+	const also = facts?.also_does?.value ?? [];
+	// In the taxonomy's order, whatever order the table gave a fact read on several pages.
+	return [category, ...CATEGORY_SLUGS.filter((slug) => slug !== category && also.includes(slug))];
+}
+
+/** Every option with the tools it keeps, in the order given (a page's, the name order). */
+export function toolsByOption<T extends { id: number }>(
+	tools: readonly T[],
+	facts: ReadonlyMap<number, ToolFacts>,
+) {
+	return FILTER_OPTIONS.map(({ group, option }) => ({
+		group,
+		option,
+		tools: tools.filter((tool) => option.matches(facts.get(tool.id))),
+	}));
 }
 
 /** The page of each vocabulary value that has one, keyed `fact:value` (`platforms:android`). */

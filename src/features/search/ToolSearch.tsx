@@ -19,7 +19,6 @@ import {
 	resultCard,
 	showInList,
 } from './results-window.ts';
-import NoMatches from './NoMatches.tsx';
 import ShowMore from './ShowMore.tsx';
 import { type HistoryMode, useFilterAddress } from './useFilterAddress.ts';
 import { HUB_CHIPS, WORKS_WITH_LIST_ID, worksWithChoices } from './works-with-options.ts';
@@ -32,6 +31,11 @@ interface Props {
 	gridId: string;
 	/** The taxonomy (not the catalogue), with the server's count per category for the first paint. */
 	categories: CategoryOption[];
+	/**
+	 * The page's "Filter by facts" panel (FactFilterPanel.astro, an Astro slot: static HTML that
+	 * React keeps as it is), placed under the other filters; the fact controls are drawn into it.
+	 */
+	factPanel?: React.ReactNode;
 }
 
 /**
@@ -39,9 +43,14 @@ interface Props {
  * catalogue data: it indexes each card's name and `data-category` once. The whole grid stays
  * as the server rendered it; while a filter narrows it, the grid is set aside (not re-laid out)
  * and copies of the first page of matches fill a results list, so a keystroke costs the same
- * at 100 or 50,000 tools. The filters live in the address (`/?category=&q=&works_with=`).
+ * at 100 or 50,000 tools. The filters live in the address (`/?category=&q=&works_with=`, and
+ * the fact filters' parameters once their code is loaded: FilterExtras.tsx).
  */
-export default function ToolSearch({ total, gridId, categories }: Props) {
+export default function ToolSearch({ total, gridId, categories, factPanel }: Props) {
+	// Loaded on first use: a first change or opened disclosure (the fact panel), a filtered
+	// address, a search that finds nothing.
+	const [extras, setExtras] = useState<typeof import('./FilterExtras.tsx') | null>(null);
+	const loadExtras = () => void import('./FilterExtras.tsx').then(setExtras);
 	// Read from the page's datalist on first use (never while rendering on the server).
 	const choiceList = useRef<ReturnType<typeof worksWithChoices> | null>(null);
 	const choices = () =>
@@ -53,8 +62,9 @@ export default function ToolSearch({ total, gridId, categories }: Props) {
 			categoryFilter(new Set(categories.map((c) => c.slug))),
 			nameFilter,
 			worksWithFilter((key) => choices().byKey(key)?.partners ?? null),
+			...(extras?.filters ?? []),
 		],
-		[categories],
+		[categories, extras],
 	);
 	const [values, setValues] = useState<FilterValues>({});
 	const [indexed, setIndexed] = useState(0);
@@ -74,6 +84,9 @@ export default function ToolSearch({ total, gridId, categories }: Props) {
 		const grid = document.getElementById(gridId);
 		cards.current = indexCards(grid);
 		setIndexed(cards.current.length);
+		for (const type of ['change', 'toggle'])
+			document.addEventListener(type, loadExtras, { capture: true, once: true });
+		if (window.location.search) loadExtras();
 		return grid ? revealLogosNearViewport(grid) : undefined;
 	}, [gridId]);
 
@@ -89,6 +102,7 @@ export default function ToolSearch({ total, gridId, categories }: Props) {
 		setValues(next);
 		setResult(found);
 		setLimit(RESULTS_PAGE_SIZE);
+		if (filtering && !found.matches.length) loadExtras();
 	}
 
 	const address = useFilterAddress(filters, show);
@@ -114,6 +128,7 @@ export default function ToolSearch({ total, gridId, categories }: Props) {
 	const worksWithName = worksWith ? (choices().byKey(worksWith)?.name ?? '') : '';
 	const filtering = isFiltering(filters, values);
 	const shown = result.matches.length;
+	const factLabels = extras?.describe(values) ?? '';
 	return (
 		<div className="search">
 			<form
@@ -155,31 +170,39 @@ export default function ToolSearch({ total, gridId, categories }: Props) {
 				keyOfName={(name) => choices().byName(name)?.key ?? null}
 				onSelect={(key) => update({ works_with: key }, 'push')}
 			/>
+			{factPanel}
 			{chosen && (
 				<p className="search__category">
 					{chosen.description} <a href={chosen.href}>More about {chosen.label}</a>
 				</p>
 			)}
 			<p className="search__status" role="status" aria-live="polite">
-				{filterStatus(indexed ? shown : total, total, query, chosen?.label, worksWithName)}
+				{filterStatus(
+					indexed ? shown : total,
+					total,
+					query,
+					chosen?.label,
+					worksWithName,
+					factLabels,
+				)}
 			</p>
-			{indexed > 0 && filtering && shown === 0 && (
-				<NoMatches
+			{extras && indexed > 0 && filtering && shown === 0 && (
+				<extras.NoMatches
 					query={trimmed}
 					categoryLabel={chosen?.label}
 					worksWithName={worksWithName}
-					onClearSearch={() => {
-						update({ q: '' }, 'replace');
-						searchBox.current?.focus();
-					}}
-					onAllCategories={() => {
-						update({ category: '' }, 'push');
-						allChip.current?.focus();
-					}}
-					onAnyPartner={() => {
-						update({ works_with: '' }, 'push');
-						searchBox.current?.focus();
-					}}
+					factLabels={factLabels}
+					update={update}
+					searchBox={searchBox}
+					allChip={allChip}
+				/>
+			)}
+			{extras && (
+				<extras.FactControls
+					cards={() => cards.current}
+					filters={filters}
+					values={values}
+					onSelect={update}
 				/>
 			)}
 			{/* Filled with copies of matching cards by show(); React renders no children here. */}

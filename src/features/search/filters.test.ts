@@ -18,7 +18,7 @@ const cards: IndexedCard<string>[] = [
 	['ProEst', 'estimating'],
 	['PlanSwift', 'estimating'],
 	['Fieldwire', 'field-management'],
-].map(([name, category]) => ({ element: name, nameKey: searchKey(name), category }));
+].map(([name, category]) => ({ element: name, nameKey: searchKey(name), categories: [category] }));
 const names = (result: { matches: IndexedCard<string>[] }) => result.matches.map((c) => c.element);
 const filters = [categoryFilter(new Set(['estimating', 'bim-design'])), nameFilter];
 
@@ -56,6 +56,24 @@ describe('filterCards', () => {
 		const result = filterCards(cards, [...filters, initial], { q: 'pro', initial: 'proc' });
 		expect(names(result)).toEqual(['Procore']);
 		expect(result.facetCounts).toEqual({ 'project-management': 1 });
+	});
+});
+
+describe('the category filter', () => {
+	it('keeps the tools that also do the job, and counts them under each of their categories', () => {
+		const suite: IndexedCard<string> = {
+			element: 'Suite',
+			nameKey: 'suite',
+			categories: ['project-management', 'estimating'],
+		};
+		const result = filterCards([...cards, suite], filters, { category: 'estimating' });
+		expect(names(result)).toEqual(['ProEst', 'PlanSwift', 'Suite']);
+		expect(result.facetCounts).toEqual({
+			'project-management': 2,
+			estimating: 3,
+			'field-management': 1,
+		});
+		expect(result.facetTotal).toBe(5);
 	});
 });
 
@@ -98,5 +116,14 @@ describe('filterStatus', () => {
 		[1, 'pro', 'Estimating & Takeoff', '1 of 182 tools match “pro” in Estimating & Takeoff'],
 	])('%i shown, query %j, category %j: %s', (shown, query, label, expected) => {
 		expect(filterStatus(shown, 182, query, label)).toBe(expected);
+	});
+
+	it('names the fact filters after the others', () => {
+		expect(filterStatus(7, 182, '', '', '', 'Android, Free trial')).toBe(
+			'7 of 182 tools, filtered by Android, Free trial',
+		);
+		expect(filterStatus(2, 182, 'pro', 'Field Management', 'Procore', 'Android')).toBe(
+			'2 of 182 tools match “pro” in Field Management and work with Procore, filtered by Android',
+		);
 	});
 });

@@ -1,10 +1,11 @@
 import { nameMatcher, toolCount } from './search-rule.ts';
 
-/** A card of the home page, indexed once: its element, lowercase name, category slug and tool id. */
+/** A card of the home page, indexed once: its element, lowercase name, categories and tool id. */
 export interface IndexedCard<Element = unknown> {
 	element: Element;
 	nameKey: string;
-	category: string;
+	/** Its category, then any it "also does" (a documented fact): `data-category`, split. */
+	categories: readonly string[];
 	/** The tool's id (from the card's link), for the "works with" filter. */
 	id?: number;
 }
@@ -36,12 +37,15 @@ export const nameFilter: CardFilter = {
 	},
 };
 
-/** One category of the fixed taxonomy: `?category=<slug>`; an unknown slug means all. */
+/**
+ * One category of the fixed taxonomy: `?category=<slug>`, the tools of that category and those
+ * that also do its job, as its page lists them; an unknown slug means all.
+ */
 export function categoryFilter(known: ReadonlySet<string>): CardFilter {
 	return {
 		param: 'category',
 		read: (raw) => (raw && known.has(raw) ? raw : ''),
-		matcher: (value) => (value ? (card) => card.category === value : null),
+		matcher: (value) => (value ? (card) => card.categories.includes(value) : null),
 	};
 }
 
@@ -96,7 +100,8 @@ export function filterCards<Element>(
 		for (let t = 0; kept && t < others.length; t++) kept = others[t]!(card);
 		if (!kept) continue;
 		facetTotal++;
-		facetCounts[card.category] = (facetCounts[card.category] ?? 0) + 1;
+		for (const category of card.categories)
+			facetCounts[category] = (facetCounts[category] ?? 0) + 1;
 		if (!facetTest || facetTest(card)) matches.push(card);
 	}
 	return { matches, facetTotal, facetCounts };
@@ -134,7 +139,7 @@ export function searchWithValues(
 
 /**
  * The live status line, e.g. "3 of 182 tools match “pro” in Estimating & Takeoff and work
- * with Procore".
+ * with Procore, filtered by Android, Free version".
  */
 export function filterStatus(
 	shown: number,
@@ -142,11 +147,13 @@ export function filterStatus(
 	query: string,
 	categoryLabel = '',
 	worksWithName = '',
+	factLabels = '',
 ) {
 	const trimmed = query.trim();
-	if (!trimmed && !categoryLabel && !worksWithName) return toolCount(total);
+	if (!trimmed && !categoryLabel && !worksWithName && !factLabels) return toolCount(total);
 	const match = trimmed ? ` match “${trimmed}”` : '';
 	const within = categoryLabel ? ` in ${categoryLabel}` : '';
 	const partners = worksWithName ? `${trimmed ? ' and' : ''} work with ${worksWithName}` : '';
-	return `${shown} of ${toolCount(total)}${match}${within}${partners}`;
+	const facts = factLabels ? `, filtered by ${factLabels}` : '';
+	return `${shown} of ${toolCount(total)}${match}${within}${partners}${facts}`;
 }

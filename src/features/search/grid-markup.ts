@@ -32,3 +32,6 @@ export function sections<T>(items: readonly T[], size = GRID_SECTION_SIZE): T[][
 		out.push(items.slice(start, start + size));
 	return out;
 }
+
+/** The home page's "Filter by facts" panel (a `<details>` of links to the filter pages). */
+export const FACT_PANEL_ID = 'fact-filters';

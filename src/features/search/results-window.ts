@@ -29,7 +29,7 @@ export function showInList(list: ParentNode & { children: HTMLCollection }, elem
 export type Card = IndexedCard<Element> & { copy?: Element };
 
 /**
- * Every card of the grid, in order, indexed once (name and category from its markup). One
+ * Every card of the grid, in order, indexed once (name and categories from its markup). One
  * live lookup of the name elements rather than a query per card: at 10,000 cards this runs
  * while the page is still rendering.
  */
@@ -44,7 +44,7 @@ export function indexCards(grid: HTMLElement | null): Card[] {
 		cards.push({
 			element,
 			nameKey: searchKey(name.textContent ?? ''),
-			category: element.dataset.category ?? '',
+			categories: (element.dataset.category ?? '').split(' '),
 			id: toolIdFromLink(name.closest('a')?.getAttribute('href')),
 		});
 	}

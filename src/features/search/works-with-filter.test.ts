@@ -25,7 +25,7 @@ const cards: IndexedCard<string>[] = (
 ).map(([id, name, category]) => ({
 	element: name,
 	nameKey: searchKey(name),
-	category,
+	categories: [category],
 	id: name === 'Unindexed' ? undefined : id,
 }));
 const partners = new Map([

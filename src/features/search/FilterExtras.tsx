@@ -1,0 +1,137 @@
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { keepTicksInStep } from '../compare/compare-ticks.ts';
+import { FACT_FILTERS } from '../facts/fact-filters.ts';
+import {
+	chosenLabels,
+	countOf,
+	factFilters,
+	noFactValues,
+	optionCounts,
+	PANEL_CONTROLS_CLASS,
+	parseTokens,
+} from './fact-filter.ts';
+import type { CardFilter, FilterValues, IndexedCard } from './filters.ts';
+import type { HistoryMode } from './useFilterAddress.ts';
+
+/*
+ * What the search island loads on first use, never with the page, so that its own chunk stays
+ * within the home page's JavaScript budget (decision record 0016): the fact filters and their
+ * controls, the box shown when nothing matches, and the "Compare" ticks kept in step between
+ * cards and their copies in the results. It loads on the page's first change (a tick, a typed
+ * search left) or opened disclosure (the "Filter by facts" panel), on a filtered address, and
+ * when a search first finds nothing. Nothing here imports the island's own modules but types:
+ * the bundler would move what both import into a third chunk, loaded with the page.
+ */
+export { default as NoMatches } from './NoMatches.tsx';
+
+keepTicksInStep();
+
+const parsed = new WeakMap<IndexedCard, ReadonlySet<string>>();
+/** A card's tokens, parsed from its `data-f` the first time a filter or a count asks. */
+const tokensOf = (card: IndexedCard) => {
+	let tokens = parsed.get(card);
+	if (!tokens) {
+		tokens = parseTokens((card.element as Element).getAttribute('data-f'));
+		parsed.set(card, tokens);
+	}
+	return tokens;
+};
+
+/** The island adds these to its own filters (AND). */
+export const filters: CardFilter[] = factFilters(tokensOf);
+
+/** "Android, Free version": the chosen options, for the island's status line. */
+export const describe = (values: FilterValues) => chosenLabels(values).join(', ');
+
+interface Props {
+	/** The island's indexed cards, and every filter it applies (its own and these). */
+	cards: () => readonly IndexedCard[];
+	filters: readonly CardFilter[];
+	values: FilterValues;
+	onSelect: (change: FilterValues, history: HistoryMode) => void;
+}
+
+/**
+ * One select per group inside the page's "Filter by facts" panel, in place of its links to the
+ * filter pages: each option says how many tools choosing it would show, under the other
+ * filters. Counts are worked out only while the panel is open.
+ */
+export function FactControls({ cards, filters: all, values, onSelect }: Props) {
+	const [open, setOpen] = useState(() => panelOfPage().open);
+	const applyAddress = useEffectEvent(() => {
+		// The island read only its own filters from the address (its valuesFromSearch).
+		const address = new URLSearchParams(window.location.search);
+		const fromAddress = Object.fromEntries(
+			filters.map((filter) => [filter.param, filter.read(address.get(filter.param))]),
+		);
+		if (Object.values(fromAddress).some(Boolean)) {
+			panelOfPage().open = true;
+			onSelect(fromAddress, 'replace');
+		}
+	});
+	useEffect(() => {
+		const panel = panelOfPage();
+		const onToggle = () => setOpen(panel.open);
+		panel.addEventListener('toggle', onToggle);
+		panel.toggleAttribute('data-live', true);
+		applyAddress();
+		return () => panel.removeEventListener('toggle', onToggle);
+	}, []);
+	const counts = useMemo(
+		() => (open ? optionCounts(cards(), all, values, tokensOf) : null),
+		[open, cards, all, values],
+	);
+	const chosen = chosenLabels(values).length;
+	return createPortal(
+		<>
+			<div className="fact-controls">
+				{FACT_FILTERS.map((group) => {
+					const value = values[group.param] ?? '';
+					return (
+						<label key={group.param} className="fact-controls__group">
+							<span className="fact-controls__label">{group.label}</span>
+							<select
+								className="fact-controls__select"
+								value={value}
+								onChange={(event) => onSelect({ [group.param]: event.target.value }, 'push')}
+							>
+								<option value="">Any</option>
+								{group.options.map((option) => {
+									const count = counts ? countOf(counts, group, option.value) : null;
+									return (
+										<option
+											key={option.value}
+											value={option.value}
+											disabled={count === 0 && option.value !== value}
+										>
+											{count === null ? option.label : `${option.label} (${count})`}
+										</option>
+									);
+								})}
+							</select>
+						</label>
+					);
+				})}
+			</div>
+			{chosen > 0 && (
+				<button
+					type="button"
+					className="button"
+					onClick={() => {
+						onSelect(noFactValues(), 'push');
+						// The button goes with the filters: the focus goes to the first of them.
+						controlsOfPage().querySelector('select')?.focus();
+					}}
+				>
+					Clear {chosen === 1 ? 'this filter' : `these ${chosen} filters`}
+				</button>
+			)}
+		</>,
+		controlsOfPage(),
+	);
+}
+
+/** Where the controls are drawn in the page's panel (FactFilterPanel.astro), and the panel. */
+const controlsOfPage = () => document.getElementsByClassName(PANEL_CONTROLS_CLASS)[0]!;
+const panelOfPage = () => controlsOfPage().closest('details')!;
