@@ -64,11 +64,13 @@ describe('sample integrations', () => {
 		for (const entry of rows) {
 			const row = byPair.get(pairKey(entry.tool_a, entry.tool_b))!;
 			const aIsLow = row.low === entry.tool_a;
-			const direction = {
-				both: 'both',
-				a_to_b: aIsLow ? 'low_to_high' : 'high_to_low',
-				b_to_a: aIsLow ? 'high_to_low' : 'low_to_high',
-			}[entry.direction ?? ''];
+			const direction = (
+				{
+					both: 'both',
+					a_to_b: aIsLow ? 'low_to_high' : 'high_to_low',
+					b_to_a: aIsLow ? 'high_to_low' : 'low_to_high',
+				} as Record<string, string>
+			)[entry.direction ?? ''];
 			const moves = entry.moves?.length
 				? MOVE_KEYS.filter((move) => entry.moves!.includes(move))
 				: null;

@@ -1,15 +1,27 @@
 import { liveTools, type Tool } from '../../lib/catalogue.server.ts';
 import { loadConfig } from '../../lib/config.server.ts';
 import { openIntegrationReader } from '../../lib/store/integrations.server.ts';
-import { type Hub, parseIntegrations, partnersByTool, rankHubs } from './graph.ts';
+import {
+	countsAsPartner,
+	type Hub,
+	parseIntegrations,
+	partnersByTool,
+	rankHubs,
+	retiredByTool,
+} from './graph.ts';
 import type { Integration, Partner } from './types.ts';
 
 /** Everything the integration pages need, computed once per build. */
 export interface IntegrationData {
 	toolsById: Map<number, Tool>;
+	/** The connections that count (any but the retired ones). */
 	integrations: Integration[];
+	/** Every connection between live tools, the retired ones too (the stack page says so). */
+	all: Integration[];
 	/** Each connected tool's partners, in catalogue (name) order. */
 	partners: Map<number, Partner[]>;
+	/** Each tool's connections a vendor retired, in catalogue order: shown, never counted. */
+	retired: Map<number, Partner[]>;
 	/** Connected tools, most partners first. */
 	hubs: Hub[];
 }
@@ -28,14 +40,22 @@ export function integrationData(): Promise<IntegrationData> {
 			await reader.close();
 		}
 		const toolsById = new Map(tools.map((tool) => [tool.id, tool]));
-		const integrations = parseIntegrations(rows, new Set(toolsById.keys()));
+		const all = parseIntegrations(rows, new Set(toolsById.keys()));
 		const order = new Map(tools.map((tool, at) => [tool.id, at]));
-		const partners = partnersByTool(integrations, (id) => order.get(id)!);
+		const rank = (id: number) => order.get(id)!;
+		const partners = partnersByTool(all, rank);
 		const hubs = rankHubs(
 			tools.map((tool) => tool.id),
 			partners,
 		);
-		return { toolsById, integrations, partners, hubs };
+		return {
+			toolsById,
+			integrations: all.filter(countsAsPartner),
+			all,
+			partners,
+			retired: retiredByTool(all, rank),
+			hubs,
+		};
 	})();
 	return once;
 }

@@ -8,7 +8,7 @@ import {
 	type SimulationLinkDatum,
 	type SimulationNodeDatum,
 } from 'd3-force';
-import type { Hub } from './graph.ts';
+import { countsAsPartner, type Hub } from './graph.ts';
 import type { Integration } from './types.ts';
 
 /** The most tools the map draws: enough for the whole sample catalogue, readable on a phone. */
@@ -58,6 +58,7 @@ export function layoutMap(
 	const at = new Map(shown.map((hub, index) => [hub.id, index]));
 	const edges: [number, number][] = [];
 	for (const pair of integrations) {
+		if (!countsAsPartner(pair)) continue;
 		const a = at.get(pair.lowId);
 		const b = at.get(pair.highId);
 		if (a !== undefined && b !== undefined) edges.push([a, b]);
