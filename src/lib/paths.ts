@@ -15,6 +15,9 @@ export const paths = {
 	integrationMap: '/integrations/',
 	integrations: (key: string) => `/integrations/${key}/`,
 	worksWith: (key: string) => `/?works_with=${encodeURIComponent(key)}`,
+	/** The stack page, with these tools chosen (ids, in the order chosen). */
+	stack: (toolIds: readonly number[] = []) =>
+		toolIds.length ? `/stack/?tools=${toolIds.join(',')}` : '/stack/',
 	rss: '/rss.xml',
 } as const;
 

@@ -24,6 +24,8 @@ export interface IntegrationData {
 	retired: Map<number, Partner[]>;
 	/** Connected tools, most partners first. */
 	hubs: Hub[];
+	/** Whether two tools have a connection that counts. */
+	isLinked: (a: number, b: number) => boolean;
 }
 
 let once: Promise<IntegrationData> | undefined;
@@ -48,13 +50,16 @@ export function integrationData(): Promise<IntegrationData> {
 			tools.map((tool) => tool.id),
 			partners,
 		);
+		const integrations = all.filter(countsAsPartner);
+		const pairs = new Set(integrations.map((pair) => `${pair.lowId}-${pair.highId}`));
 		return {
 			toolsById,
-			integrations: all.filter(countsAsPartner),
+			integrations,
 			all,
 			partners,
 			retired: retiredByTool(all, rank),
 			hubs,
+			isLinked: (a, b) => pairs.has(a < b ? `${a}-${b}` : `${b}-${a}`),
 		};
 	})();
 	return once;
