@@ -1,0 +1,331 @@
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { paths } from '../../lib/paths.ts';
+import { MAX_TOOLS, readAddress, writeAddress } from './address.ts';
+import { describePair } from './describe.ts';
+import {
+	type ConnectionsFile,
+	connectionsUrl,
+	readGraph,
+	STACK_GRAPH_URL,
+	type StackGraph,
+} from './graph.ts';
+import Picker from './Picker.tsx';
+import { planStack } from './plan.ts';
+
+interface Stack {
+	/** Tool indexes, in the order chosen. */
+	chosen: number[];
+	/** A category index, or null for every category. */
+	category: number | null;
+}
+
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The stack page: choose 2-8 tools, see how they connect, which of them do not, and per
+ * category the tools that connect with most of them. The graph is one static file the build
+ * writes, fetched once; each chosen tool's sources come with its own small file. The choice
+ * lives in the address (`?tools=1,2&category=`): shareable, and Back undoes a step.
+ */
+export default function StackPlanner() {
+	const [graph, setGraph] = useState<StackGraph | null>(null);
+	const [failed, setFailed] = useState(false);
+	const [stack, setStack] = useState<Stack>({ chosen: [], category: null });
+	const [said, setSaid] = useState('');
+	const [sources, setSources] = useState<Record<number, ConnectionsFile>>({});
+	const asked = useRef(new Set<number>());
+	const box = useRef<HTMLInputElement>(null);
+	const lowerNames = useMemo(() => graph?.file.names.map((n) => n.toLowerCase()) ?? [], [graph]);
+
+	/** The stack the address names: unknown tools and categories left out, and said so. */
+	const fromAddress = useEffectEvent((loaded: StackGraph) => {
+		const { toolIds, category } = readAddress(location.search);
+		const chosen = toolIds.flatMap((id) => loaded.indexOfId.get(id) ?? []);
+		const slugs = loaded.file.categories.map(([slug]) => slug);
+		setStack({ chosen, category: slugs.includes(category) ? slugs.indexOf(category) : null });
+		const missing = toolIds.length - chosen.length;
+		setSaid(missing ? `${count(missing, 'tool')} in the address is not listed any more.` : '');
+	});
+
+	useEffect(() => {
+		let loaded: StackGraph | null = null;
+		const onBack = () => loaded && fromAddress(loaded);
+		fetch(STACK_GRAPH_URL)
+			.then((response) => (response.ok ? response.json() : Promise.reject(response.status)))
+			.then((file) => {
+				loaded = readGraph(file);
+				setGraph(loaded);
+				fromAddress(loaded);
+			})
+			.catch(() => setFailed(true));
+		addEventListener('popstate', onBack);
+		return () => removeEventListener('popstate', onBack);
+	}, []);
+
+	// Each chosen tool's sources and notes, once per tool.
+	useEffect(() => {
+		for (const tool of stack.chosen) {
+			const id = graph!.file.ids[tool];
+			if (asked.current.has(id) || !graph!.pairsOf[tool].length) continue;
+			asked.current.add(id);
+			fetch(connectionsUrl(id))
+				.then((response) => (response.ok ? response.json() : Promise.reject(response.status)))
+				.then((file: ConnectionsFile) => setSources((known) => ({ ...known, [id]: file })))
+				.catch(() => asked.current.delete(id));
+		}
+	}, [graph, stack.chosen]);
+
+	const plan = useMemo(
+		() => graph && planStack(graph, stack.chosen, stack.category),
+		[graph, stack],
+	);
+
+	if (!graph)
+		return (
+			<p className="stack__loading" role="status">
+				{failed
+					? 'The tools could not be loaded. Reload the page, or find what a tool works with on the integration map.'
+					: 'Loading the tools of the directory…'}
+			</p>
+		);
+
+	const { names, ids, categories, categoryOf } = graph.file;
+	const link = (tool: number) => <a href={paths.tool(ids[tool])}>{names[tool]}</a>;
+
+	function go(next: Stack, message: string) {
+		history.pushState(
+			history.state,
+			'',
+			writeAddress(location.search, {
+				toolIds: next.chosen.map((tool) => ids[tool]),
+				category: next.category === null ? '' : categories[next.category][0],
+			}) || location.pathname,
+		);
+		setStack(next);
+		setSaid(message);
+	}
+
+	const chosenText = (chosen: number[]) =>
+		chosen.length < 2
+			? 'Add another tool to see how they connect.'
+			: `${count(chosen.length, 'tool')} chosen.`;
+
+	/** Note, source and date of the pair between x and y, from either tool's file once it is here. */
+	function provenance(x: number, y: number, day: string, checked: string) {
+		const [idX, idY] = [ids[x], ids[y]];
+		const known = sources[idX]?.[idY] ?? sources[idY]?.[idX];
+		return (
+			<>
+				{known?.[1] && <p className="works-with__note">{known[1]}</p>}
+				<p className="works-with__provenance">
+					{known ? (
+						<a className="works-with__source" href={known[0]} rel="noopener noreferrer">
+							source
+							<span className="visually-hidden">
+								: where the {names[x]} and {names[y]} integration is documented
+							</span>
+						</a>
+					) : (
+						'source loading'
+					)}
+					{' · checked '}
+					<time dateTime={day}>{checked}</time>
+				</p>
+			</>
+		);
+	}
+
+	function details(pairIndex: number, self: number) {
+		const pair = graph!.pairs[pairIndex];
+		const words = describePair(graph!, pair, self);
+		const other = pair.a === self ? pair.b : pair.a;
+		return (
+			<>
+				{words.status && <span className="works-with__status">{words.status}</span>}
+				<dl className="connection">
+					{words.rows.map(([term, value]) => (
+						<div key={term}>
+							<dt>{term}</dt>
+							<dd className={value ? undefined : 'connection__unknown'}>
+								{value ?? 'not documented yet'}
+							</dd>
+						</div>
+					))}
+				</dl>
+				{provenance(self, other, words.day, words.checked)}
+			</>
+		);
+	}
+
+	const { chosen, category } = stack;
+	const full =
+		chosen.length >= MAX_TOOLS
+			? `${MAX_TOOLS} tools is the most a stack holds: remove one to add another.`
+			: null;
+
+	return (
+		<div className="stack" data-chosen={chosen.length}>
+			<Picker
+				inputRef={box}
+				names={names}
+				lowerNames={lowerNames}
+				degree={graph.degree}
+				describe={(tool) => `${categories[categoryOf[tool]][1]}, works with ${graph.degree[tool]}`}
+				chosen={chosen}
+				full={full}
+				onChoose={(tool) =>
+					go(
+						{ ...stack, chosen: [...chosen, tool] },
+						`${names[tool]} added. ${chosenText([...chosen, tool])}`,
+					)
+				}
+			/>
+			<p role="status" className="stack__said">
+				{said}
+			</p>
+			<h2 id="stack-tools">Your tools ({chosen.length})</h2>
+			{chosen.length ? (
+				<ul className="stack__chosen" aria-labelledby="stack-tools">
+					{chosen.map((tool) => (
+						<li key={tool}>
+							{link(tool)}
+							<button
+								type="button"
+								className="button"
+								aria-label={`Remove ${names[tool]}`}
+								onClick={() => {
+									const rest = chosen.filter((other) => other !== tool);
+									go({ ...stack, chosen: rest }, `${names[tool]} removed. ${chosenText(rest)}`);
+									box.current?.focus();
+								}}
+							>
+								Remove
+							</button>
+						</li>
+					))}
+				</ul>
+			) : (
+				<p>None yet: add the tools your company uses, two to eight of them.</p>
+			)}
+			{plan && chosen.length > 1 && (
+				<>
+					<h2>How they connect ({plan.connections.length})</h2>
+					{plan.connections.length ? (
+						<ul className="works-with__list">
+							{plan.connections.map(({ x, y, pair }) => (
+								<li key={pair} className="works-with__item">
+									<div className="works-with__body">
+										<span className="works-with__name">
+											{link(x)} and {link(y)}
+										</span>
+										{details(pair, x)}
+									</div>
+								</li>
+							))}
+						</ul>
+					) : (
+						<p>No two of them have a documented connection.</p>
+					)}
+					<h2>No documented connection ({plan.gaps.length})</h2>
+					{plan.gaps.length ? (
+						<ul className="stack__gaps">
+							{plan.gaps.map(({ x, y, retired }) => (
+								<li key={`${x}-${y}`}>
+									{names[x]} and {names[y]}
+									{retired !== -1 && ': their connection was retired by its vendor'}
+								</li>
+							))}
+						</ul>
+					) : (
+						<p>Every pair of them connects.</p>
+					)}
+				</>
+			)}
+			{plan && chosen.length > 0 && (
+				<>
+					<h2 id="stack-fit">Tools that fit</h2>
+					<p>
+						Ranked by how many of your tools they connect with, then by how many tools they work
+						with in the directory.
+					</p>
+					<label className="stack__category">
+						Category{' '}
+						<select
+							value={category ?? ''}
+							onChange={(event) => {
+								const value = event.target.value;
+								const next = value === '' ? null : Number(value);
+								go(
+									{ ...stack, category: next },
+									next === null ? 'Every category shown.' : `${categories[next][1]} shown.`,
+								);
+							}}
+						>
+							<option value="">Every category</option>
+							{categories.map(([slug, label], index) => (
+								<option key={slug} value={index}>
+									{label}
+								</option>
+							))}
+						</select>
+					</label>
+					{plan.categories
+						.filter((group) => group.total > 0)
+						.map((group) => (
+							<section key={group.category} aria-labelledby={`fit-${group.category}`}>
+								<h3 id={`fit-${group.category}`}>
+									{categories[group.category][1]} ({group.total})
+								</h3>
+								<ol className="stack__fit">
+									{group.best.map((candidate) => (
+										<li key={candidate.tool}>
+											{link(candidate.tool)}{' '}
+											<span className="hub-list__count">
+												connects with {candidate.links.length} of your{' '}
+												{count(chosen.length, 'tool')}
+											</span>
+											<ul>
+												{candidate.links.map(({ tool, pair }) => (
+													<li key={tool} className="works-with__body">
+														<span className="works-with__name">{names[tool]}</span>
+														{details(pair, candidate.tool)}
+													</li>
+												))}
+											</ul>
+										</li>
+									))}
+								</ol>
+								{group.total > group.best.length &&
+									(category === null ? (
+										<button
+											type="button"
+											className="button"
+											onClick={() =>
+												go(
+													{ ...stack, category: group.category },
+													`${categories[group.category][1]} shown.`,
+												)
+											}
+										>
+											More {categories[group.category][1]} tools
+										</button>
+									) : (
+										<p>
+											And {group.total - group.best.length} more that connect with fewer of your
+											tools.
+										</p>
+									))}
+							</section>
+						))}
+					{plan.categories.every((group) => group.total === 0) && (
+						<p>
+							No tool in this directory documents a connection with{' '}
+							{chosen.length === 1 ? 'it' : 'them'} yet
+							{category === null ? '' : ` in ${categories[category][1]}`}.
+						</p>
+					)}
+				</>
+			)}
+		</div>
+	);
+}
