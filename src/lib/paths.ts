@@ -2,7 +2,8 @@
 export const paths = {
 	home: '/',
 	search: (query: string) => (query ? `/?q=${encodeURIComponent(query)}` : '/'),
-	tool: (id: number) => `/app/${id}/`,
+	/** A tool's page; `'{id}'` gives the pattern an island fills in (it imports no paths). */
+	tool: (id: number | '{id}') => `/app/${id}/`,
 	submit: '/newapp/',
 	submitted: '/newapp/thanks/',
 	subscribed: '/newsletter/thanks/',

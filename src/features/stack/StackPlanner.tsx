@@ -1,5 +1,4 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import { paths } from '../../lib/paths.ts';
 import { MAX_TOOLS, readAddress, writeAddress } from './address.ts';
 import { describePair } from './describe.ts';
 import {
@@ -21,13 +20,21 @@ interface Stack {
 
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+interface Props {
+	/**
+	 * A tool page's address with `{id}` for the tool id (`paths.tool('{id}')`): given, not
+	 * imported, so this island does not pull paths.ts into a chunk the home page shares.
+	 */
+	toolPage: string;
+}
+
 /**
  * The stack page: choose 2-8 tools, see how they connect, which of them do not, and per
  * category the tools that connect with most of them. The graph is one static file the build
  * writes, fetched once; each chosen tool's sources come with its own small file. The choice
  * lives in the address (`?tools=1,2&category=`): shareable, and Back undoes a step.
  */
-export default function StackPlanner() {
+export default function StackPlanner({ toolPage }: Props) {
 	const [graph, setGraph] = useState<StackGraph | null>(null);
 	const [failed, setFailed] = useState(false);
 	const [stack, setStack] = useState<Stack>({ chosen: [], category: null });
@@ -90,7 +97,9 @@ export default function StackPlanner() {
 		);
 
 	const { names, ids, categories, categoryOf } = graph.file;
-	const link = (tool: number) => <a href={paths.tool(ids[tool])}>{names[tool]}</a>;
+	const link = (tool: number) => (
+		<a href={toolPage.replace('{id}', String(ids[tool]))}>{names[tool]}</a>
+	);
 
 	function go(next: Stack, message: string) {
 		history.pushState(
@@ -248,9 +257,10 @@ export default function StackPlanner() {
 						Ranked by how many of your tools they connect with, then by how many tools they work
 						with in the directory.
 					</p>
-					<label className="stack__category">
-						Category{' '}
+					<p className="stack__category">
+						<label htmlFor="stack-category">Category</label>
 						<select
+							id="stack-category"
 							value={category ?? ''}
 							onChange={(event) => {
 								const value = event.target.value;
@@ -268,7 +278,7 @@ export default function StackPlanner() {
 								</option>
 							))}
 						</select>
-					</label>
+					</p>
 					{plan.categories
 						.filter((group) => group.total > 0)
 						.map((group) => (
