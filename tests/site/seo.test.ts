@@ -195,6 +195,8 @@ describe('sitemap and robots.txt', () => {
 			...(pages.has('/newapp/') ? ['/newapp/'] : []),
 			// The integration map and a page per connected tool (which ones: integrations.test.ts).
 			...[...pages.keys()].filter((route) => route.startsWith('/integrations/')),
+			// The stack page (its data files are not pages).
+			'/stack/',
 			// The newsletter's archive and its sent issues (tests/newsletter/site-fixtures.ts: one).
 			...[...pages.keys()].filter((route) => /^\/newsletter\/(\d+\/)?$/.test(route)),
 		];
