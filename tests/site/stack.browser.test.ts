@@ -58,7 +58,7 @@ describe.runIf(browserAvailable())('the stack page in a browser', () => {
 		);
 		await page.keyboard.press('Enter');
 		await expect.poll(() => chosenNames(page)).toEqual([hub]);
-		expect(toolsParam(page)).toBe(ids(hub));
+		await expect.poll(() => toolsParam(page)).toBe(ids(hub));
 		expect(await box(page).inputValue()).toBe('');
 		await expect
 			.poll(() => page.getByRole('status').first().textContent())
@@ -75,7 +75,7 @@ describe.runIf(browserAvailable())('the stack page in a browser', () => {
 		expect(await options.nth(paren).getAttribute('aria-selected')).toBe('true');
 		await page.keyboard.press('Enter');
 		await expect.poll(() => chosenNames(page)).toEqual([hub, detailed.partner]);
-		expect(toolsParam(page)).toBe(ids(hub, detailed.partner));
+		await expect.poll(() => toolsParam(page)).toBe(ids(hub, detailed.partner));
 
 		const connections = page.getByRole('heading', { name: 'How they connect (1)' });
 		await connections.waitFor();
@@ -95,7 +95,7 @@ describe.runIf(browserAvailable())('the stack page in a browser', () => {
 		await expect.poll(() => chosenNames(page)).toEqual([hub]);
 		await page.goBack();
 		await expect.poll(() => chosenNames(page)).toEqual([]);
-		expect(toolsParam(page)).toBeNull();
+		await expect.poll(() => toolsParam(page)).toBeNull();
 		await page.goForward();
 		await expect.poll(() => chosenNames(page)).toEqual([hub]);
 		expectNoErrors();

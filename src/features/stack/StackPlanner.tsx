@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { MAX_TOOLS, readAddress, writeAddress } from './address.ts';
-import { describePair } from './describe.ts';
+import { MOVE_KEYS, movesLabel } from '../integrations/details.ts';
+import { describePair, pairLine } from './describe.ts';
 import {
 	type ConnectionsFile,
 	connectionsUrl,
@@ -102,14 +103,13 @@ export default function StackPlanner({ toolPage }: Props) {
 	);
 
 	function go(next: Stack, message: string) {
-		history.pushState(
-			history.state,
-			'',
+		const address =
 			writeAddress(location.search, {
 				toolIds: next.chosen.map((tool) => ids[tool]),
 				category: next.category === null ? '' : categories[next.category][0],
-			}) || location.pathname,
-		);
+			}) || location.pathname;
+		// After the frame that shows the choice: Chromium's pushState takes a few milliseconds.
+		requestAnimationFrame(() => setTimeout(() => history.pushState(history.state, '', address)));
 		setStack(next);
 		setSaid(message);
 	}
@@ -119,24 +119,36 @@ export default function StackPlanner({ toolPage }: Props) {
 			? 'Add another tool to see how they connect.'
 			: `${count(chosen.length, 'tool')} chosen.`;
 
-	/** Note, source and date of the pair between x and y, from either tool's file once it is here. */
+	/** What a pair moves, in words, for the overview of every category. */
+	const moved = (pair: number) =>
+		movesLabel(MOVE_KEYS.filter((_, bit) => graph.pairs[pair].moves & (1 << bit))) ??
+		'what it moves is not documented yet';
+
+	/** Source and note of the pair between x and y, from either tool's file once it is here. */
+	const sourceOf = (x: number, y: number) => sources[ids[x]]?.[ids[y]] ?? sources[ids[y]]?.[ids[x]];
+
+	function source(x: number, y: number) {
+		const read = sourceOf(x, y);
+		return read ? (
+			<a className="works-with__source" href={read[0]} rel="noopener noreferrer">
+				source
+				<span className="visually-hidden">
+					: where the {names[x]} and {names[y]} integration is documented
+				</span>
+			</a>
+		) : (
+			'source loading'
+		);
+	}
+
+	/** Note, source and date of the pair between x and y. */
 	function provenance(x: number, y: number, day: string, checked: string) {
-		const [idX, idY] = [ids[x], ids[y]];
-		const known = sources[idX]?.[idY] ?? sources[idY]?.[idX];
+		const note = sourceOf(x, y)?.[1];
 		return (
 			<>
-				{known?.[1] && <p className="works-with__note">{known[1]}</p>}
+				{note && <p className="works-with__note">{note}</p>}
 				<p className="works-with__provenance">
-					{known ? (
-						<a className="works-with__source" href={known[0]} rel="noopener noreferrer">
-							source
-							<span className="visually-hidden">
-								: where the {names[x]} and {names[y]} integration is documented
-							</span>
-						</a>
-					) : (
-						'source loading'
-					)}
+					{source(x, y)}
 					{' · checked '}
 					<time dateTime={day}>{checked}</time>
 				</p>
@@ -255,7 +267,7 @@ export default function StackPlanner({ toolPage }: Props) {
 					<h2 id="stack-fit">Tools that fit</h2>
 					<p>
 						Ranked by how many of your tools they connect with, then by how many tools they work
-						with in the directory.
+						with in the directory. Choose a category to see each connection with its source.
 					</p>
 					<p className="stack__category">
 						<label htmlFor="stack-category">Category</label>
@@ -282,7 +294,11 @@ export default function StackPlanner({ toolPage }: Props) {
 					{plan.categories
 						.filter((group) => group.total > 0)
 						.map((group) => (
-							<section key={group.category} aria-labelledby={`fit-${group.category}`}>
+							<section
+								key={group.category}
+								className="stack__category-fit"
+								aria-labelledby={`fit-${group.category}`}
+							>
 								<h3 id={`fit-${group.category}`}>
 									{categories[group.category][1]} ({group.total})
 								</h3>
@@ -293,15 +309,28 @@ export default function StackPlanner({ toolPage }: Props) {
 											<span className="hub-list__count">
 												connects with {candidate.links.length} of your{' '}
 												{count(chosen.length, 'tool')}
-											</span>
-											<ul>
-												{candidate.links.map(({ tool, pair }) => (
-													<li key={tool} className="works-with__body">
-														<span className="works-with__name">{names[tool]}</span>
-														{details(pair, candidate.tool)}
-													</li>
-												))}
-											</ul>
+												{category === null ? ':' : ''}
+											</span>{' '}
+											{category === null ? (
+												// Every category: which of your tools and what moves, in a line.
+												candidate.links
+													.map(({ tool, pair }) => `${names[tool]} (${moved(pair)})`)
+													.join(', ')
+											) : (
+												// One category: each connection with its source and date.
+												<ul>
+													{candidate.links.map(({ tool, pair }) => {
+														const words = describePair(graph, graph.pairs[pair], candidate.tool);
+														return (
+															<li key={tool}>
+																<strong>{names[tool]}</strong>: {pairLine(words)} ·{' '}
+																{source(candidate.tool, tool)} · checked{' '}
+																<time dateTime={words.day}>{words.checked}</time>
+															</li>
+														);
+													})}
+												</ul>
+											)}
 										</li>
 									))}
 								</ol>

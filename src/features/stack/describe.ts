@@ -46,3 +46,14 @@ export function describePair(graph: StackGraph, pair: Pair, self: number): PairW
 		day: days[pair.day],
 	};
 }
+
+/** The same words in one line, for a candidate's links: what is known, then what is not. */
+export function pairLine({ rows, status }: PairWords): string {
+	const known = rows.flatMap(([, value]) => value ?? []);
+	const unknown = rows.filter(([, value]) => !value).map(([term]) => term.toLowerCase());
+	return [
+		...known,
+		...(status ? [status] : []),
+		...(unknown.length ? [`${unknown.join(', ')} not documented yet`] : []),
+	].join(' · ');
+}

@@ -57,6 +57,8 @@ export interface StackGraph {
 	pairs: Pair[];
 	/** Tool index → its pairs' indexes (`pairs`), in pair order. */
 	pairsOf: number[][];
+	/** Tool index → the other end of each of those pairs, in the same order. */
+	partnersOf: number[][];
 	/** Tool index → how many tools it works with (retired connections do not count). */
 	degree: Int32Array;
 	indexOfId: Map<number, number>;
@@ -69,6 +71,7 @@ export function readGraph(file: GraphFile): StackGraph {
 	const tools = file.ids.length;
 	const pairs: Pair[] = [];
 	const pairsOf: number[][] = Array.from({ length: tools }, () => []);
+	const partnersOf: number[][] = Array.from({ length: tools }, () => []);
 	const degree = new Int32Array(tools);
 	const byKey = new Map<number, number>();
 	let a = 0;
@@ -79,6 +82,8 @@ export function readGraph(file: GraphFile): StackGraph {
 		const index = pairs.push({ a, b, flow, moves, via, status, day }) - 1;
 		pairsOf[a].push(index);
 		pairsOf[b].push(index);
+		partnersOf[a].push(b);
+		partnersOf[b].push(a);
 		byKey.set(a * tools + b, index);
 		if (status !== RETIRED) {
 			degree[a]++;
@@ -89,6 +94,7 @@ export function readGraph(file: GraphFile): StackGraph {
 		file,
 		pairs,
 		pairsOf,
+		partnersOf,
 		degree,
 		indexOfId: new Map(file.ids.map((id, index) => [id, index])),
 		pairBetween: (x, y) => byKey.get(x < y ? x * tools + y : y * tools + x) ?? -1,

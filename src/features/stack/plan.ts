@@ -1,4 +1,4 @@
-import { otherEnd, RETIRED, type StackGraph } from './graph.ts';
+import { RETIRED, type StackGraph } from './graph.ts';
 
 /** Candidates shown per category when every category is shown, and when one is chosen. */
 export const PER_CATEGORY = 3;
@@ -33,32 +33,43 @@ export interface StackPlan {
 	categories: CategoryCandidates[];
 }
 
+/** A tool of the category and how many chosen tools it connects with. */
+interface Scored {
+	tool: number;
+	connected: number;
+}
+
 /**
- * Whether candidate p ranks before q: more chosen tools connected first, then more partners in
- * the whole directory (it is likelier to fit the next tool too), then catalogue (name) order,
- * which tool indexes follow. A total order, so the same data always gives the same ranking.
+ * Whether p ranks before q: more chosen tools connected first, then more partners in the whole
+ * directory (it is likelier to fit the next tool too), then catalogue (name) order, which tool
+ * indexes follow. A total order, so the same data always gives the same ranking.
  */
-function before(graph: StackGraph, p: Candidate, q: Candidate): boolean {
-	if (p.links.length !== q.links.length) return p.links.length > q.links.length;
+function before(graph: StackGraph, p: Scored, q: Scored): boolean {
+	if (p.connected !== q.connected) return p.connected > q.connected;
 	const [dp, dq] = [graph.degree[p.tool], graph.degree[q.tool]];
 	return dp !== dq ? dp > dq : p.tool < q.tool;
 }
 
-/** Keeps the `limit` best of `best` (sorted) after offering `candidate`: O(limit) per offer. */
-function offer(graph: StackGraph, best: Candidate[], candidate: Candidate, limit: number) {
-	if (best.length === limit && !before(graph, candidate, best[limit - 1])) return;
+/** Keeps the `limit` best of `best` (sorted) after offering `scored`: O(limit) per offer. */
+function offer(graph: StackGraph, best: Scored[], scored: Scored, limit: number) {
+	if (best.length === limit && !before(graph, scored, best[limit - 1])) return;
 	let at = best.length === limit ? limit - 1 : best.length;
-	best[at] = candidate;
-	while (at > 0 && before(graph, candidate, best[at - 1])) {
-		[best[at], best[at - 1]] = [best[at - 1], candidate];
+	best[at] = scored;
+	while (at > 0 && before(graph, scored, best[at - 1])) {
+		[best[at], best[at - 1]] = [best[at - 1], scored];
 		at--;
 	}
 }
 
+/** How many chosen tools each tool connects with; reused, and left zeroed, between plans. */
+const tallies = new WeakMap<StackGraph, Int32Array>();
+
 /**
  * What the stack page shows for the chosen tools (indexes into the graph): how they connect,
  * which pairs do not, and per category the tools that connect with most of them. Costs the
- * chosen tools' partners, never the whole catalogue; retired connections count for nothing.
+ * chosen tools' partners, never the whole catalogue, and allocates only for the tools it shows
+ * (a choice must fit in a frame with hubs of a thousand partners); retired connections count
+ * for nothing.
  */
 export function planStack(
 	graph: StackGraph,
@@ -75,28 +86,42 @@ export function planStack(
 			else gaps.push({ x, y, retired: pair });
 		}
 	const isChosen = new Set(chosen);
-	const found = new Map<number, Candidate>();
-	for (const tool of chosen)
-		for (const pair of graph.pairsOf[tool]) {
-			if (graph.pairs[pair].status === RETIRED) continue;
-			const other = otherEnd(graph.pairs[pair], tool);
-			if (isChosen.has(other)) continue;
-			let candidate = found.get(other);
-			if (!candidate) found.set(other, (candidate = { tool: other, links: [] }));
-			candidate.links.push({ tool, pair });
+	let tally = tallies.get(graph);
+	if (!tally) tallies.set(graph, (tally = new Int32Array(graph.file.ids.length)));
+	const touched: number[] = [];
+	for (const tool of chosen) {
+		const [pairs, partners] = [graph.pairsOf[tool], graph.partnersOf[tool]];
+		for (let k = 0; k < pairs.length; k++) {
+			const other = partners[k];
+			if (graph.pairs[pairs[k]].status === RETIRED || isChosen.has(other)) continue;
+			if (tally[other]++ === 0) touched.push(other);
 		}
+	}
 	const { categoryOf, categories: all } = graph.file;
 	const limit = category === null ? PER_CATEGORY : IN_ONE_CATEGORY;
-	const groups = all.map((_, index) => ({ category: index, total: 0, best: [] as Candidate[] }));
-	for (const candidate of found.values()) {
-		const group = groups[categoryOf[candidate.tool]];
-		if (category !== null && group.category !== category) continue;
-		group.total++;
-		offer(graph, group.best, candidate, limit);
+	const groups = all.map((_, index) => ({ category: index, total: 0, best: [] as Scored[] }));
+	for (const tool of touched) {
+		const group = groups[categoryOf[tool]];
+		if (category === null || group.category === category) {
+			group.total++;
+			offer(graph, group.best, { tool, connected: tally[tool] }, limit);
+		}
+		tally[tool] = 0;
 	}
+	// The links of the tools shown only: which chosen tools each connects with, in chosen order.
+	const linksOf = (tool: number): Link[] =>
+		chosen.flatMap((other) => {
+			const pair = graph.pairBetween(tool, other);
+			return pair !== -1 && graph.pairs[pair].status !== RETIRED ? [{ tool: other, pair }] : [];
+		});
+	const shown = groups.map(({ category: index, total, best }) => ({
+		category: index,
+		total,
+		best: best.map(({ tool }) => ({ tool, links: linksOf(tool) })),
+	}));
 	return {
 		connections,
 		gaps,
-		categories: category === null ? groups : [groups[category]],
+		categories: category === null ? shown : [shown[category]],
 	};
 }
