@@ -3,6 +3,7 @@ import { type Cell, count, secs, verdict } from './markdown.ts';
 import { BUDGETS } from '../lib/budgets.ts';
 import type { BenchRun, SizeResult } from './results.ts';
 import { kb, mb, ms, percentile } from './stats.ts';
+import { stackBudgetRows } from './stack.ts';
 
 /**
  * Marginal build cost (ms per extra tool) between consecutive sizes, in CPU time when GNU time
@@ -127,6 +128,7 @@ export function budgetRows(run: BenchRun): Cell[][] {
 			verdict(line.ok),
 		],
 	];
+	rows.push(...stackBudgetRows(run));
 	// The functions' budgets (../shared/DESIGN.md) are those of `npm start` over HTTP, in the
 	// load section; the in-process figures of the functions table are the handler-only reference.
 	rows.push([

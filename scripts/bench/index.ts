@@ -29,6 +29,8 @@ import { serveStatic } from './serve.ts';
 import { siteSource } from './source.ts';
 import { insertTools, startBenchDb, syntheticCatalogue } from './synthetic.ts';
 import { insertIntegrations } from './synthetic-integrations.ts';
+import { benchStack } from './stack.ts';
+import { STACK_BUDGETS } from '../lib/stack-budgets.ts';
 import { machine } from './stats.ts';
 
 const MODES = {
@@ -128,6 +130,8 @@ async function benchSize(
 				await server.close();
 			}
 		}
+		if (tools === STACK_BUDGETS.atTools)
+			result.stack = await benchStack(browser, build.outDir, log);
 		return result;
 	} finally {
 		await build.dispose();

@@ -2,6 +2,7 @@
 import type { PaintTimings, SearchLatency } from './browser.ts';
 import type { FunctionsOutcome } from './functions.ts';
 import type { PagePayload } from '../lib/page-payload.ts';
+import type { StackBench } from './stack.ts';
 
 export interface SizeResult {
 	tools: number;
@@ -14,6 +15,8 @@ export interface SizeResult {
 	search: SearchLatency | null;
 	/** The same typing with the "works with" filter on (the most connected tool's partners). */
 	searchWorksWith?: SearchLatency | null;
+	/** The stack page, at the size STACK_BUDGETS names (scripts/bench/stack.ts). */
+	stack?: StackBench;
 	/** 1-minute load average when the build and the browser runs started: above the core count, other work shared the CPU. */
 	loadAverage: { build: number; browser: number | null };
 }
