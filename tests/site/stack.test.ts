@@ -77,12 +77,13 @@ describe('the stack page', () => {
 		for (const href of links) expect(files.has(`${href.slice(1)}index.html`), href).toBe(true);
 	});
 
-	it('is linked from tool pages and integration pages with the tool chosen', async () => {
+	it('is linked from tool pages and integration pages with the tool chosen, and from the map', async () => {
 		const procore = idOf('Procore');
 		for (const route of [`/app/${procore}/`, `/integrations/${procore}/`]) {
 			const link = (await readPage(route)).querySelector(`a[href="/stack/?tools=${procore}"]`);
 			expect(link?.text, route).toBe('Plan a stack with Procore');
 		}
+		expect((await readPage('/integrations/')).querySelector('a[href="/stack/"]')).not.toBeNull();
 	});
 });
 
