@@ -3,6 +3,8 @@ import { CATEGORY_COLOURS, escapeXml, type MapTool, shorten } from './map-svg.ts
 
 /** The most partners a tool's neighbourhood draws: its most connected ones. */
 export const NEIGHBOURHOOD_LIMIT = 24;
+/** Up to this many partners, a ring, without a simulation. */
+const STAR_UP_TO = 6;
 /** Up to this many partners, every one is labelled; beyond, the most connected ones. */
 const LABELS = 10;
 export const NEIGHBOURHOOD_WIDTH = 480;
@@ -30,6 +32,19 @@ export interface Neighbourhood {
 const radius = (partners: number) => Math.min(14, 4 + 1.6 * Math.sqrt(partners));
 const round = (value: number) => Math.round(value * 10) / 10;
 
+/** The tool at the centre and `partners` on a ring around it, evenly, the first to the right. */
+function star(partners: number): { x: number; y: number }[] {
+	const [cx, cy] = [NEIGHBOURHOOD_WIDTH / 2, NEIGHBOURHOOD_HEIGHT / 2];
+	const ring = Math.min(cx, cy) - 60;
+	return [
+		{ x: cx, y: cy },
+		...Array.from({ length: partners }, (_, at) => {
+			const angle = (2 * Math.PI * at) / partners;
+			return { x: round(cx + ring * Math.cos(angle)), y: round(cy + ring * Math.sin(angle)) };
+		}),
+	];
+}
+
 /**
  * A tool and its most connected partners, with the links among those partners, laid out like
  * the map (force-layout.ts) with the tool held at the centre. `partnerIds` in catalogue order
@@ -53,16 +68,22 @@ export function layoutNeighbourhood(
 		for (let b = a + 1; b < ids.length; b++) if (linked(ids[a], ids[b])) links.push([a, b]);
 	const spokes = shown.map((_, at): [number, number] => [0, at + 1]);
 	const radii = [14, ...shown.map((partner) => radius(partner.partners))];
-	const positions = forceLayout(radii, [...spokes, ...links], {
-		width: NEIGHBOURHOOD_WIDTH,
-		height: NEIGHBOURHOOD_HEIGHT,
-		padding: 20,
-		linkDistance: 90,
-		charge: -160,
-		pull: { x: 0.04, y: 0.06 },
-		maxScale: 1.5,
-		centre: 0,
-	});
+	// A few partners, or none linked with another: a ring around the tool, which is about what
+	// the forces settle on, drawn directly (most tools have a partner or two, and a simulation
+	// costs a millisecond or more a page).
+	const positions =
+		links.length && shown.length > STAR_UP_TO
+			? forceLayout(radii, [...spokes, ...links], {
+					width: NEIGHBOURHOOD_WIDTH,
+					height: NEIGHBOURHOOD_HEIGHT,
+					padding: 20,
+					linkDistance: 90,
+					charge: -160,
+					pull: { x: 0.04, y: 0.06 },
+					maxScale: 1.5,
+					centre: 0,
+				})
+			: star(shown.length);
 	const nodes = ids.map((id, index) => ({
 		id,
 		partners: index === 0 ? partnerIds.length : shown[index - 1].partners,
