@@ -146,15 +146,17 @@ function typed(what: string, search: SearchLatency) {
 
 /** The most connected tool's key and its partners' names, in catalogue (name) order. */
 async function mostConnectedPartners(sql: Sql) {
+	// A retired connection is no partnership (decision record 0018).
 	const [hub] = await sql`select id from (
-			select tool_low_id as id from tool_integrations union all
-			select tool_high_id from tool_integrations) ends
+			select tool_low_id as id from tool_integrations where status is distinct from 'retired'
+			union all
+			select tool_high_id from tool_integrations where status is distinct from 'retired') ends
 		group by id order by count(*) desc, id limit 1`;
 	if (!hub) return null;
 	const rows = await sql`select a.name from tool_integrations i
 		join construction_apps a on a.id = case when i.tool_low_id = ${hub.id}
 			then i.tool_high_id else i.tool_low_id end
-		where ${hub.id} in (i.tool_low_id, i.tool_high_id)`;
+		where ${hub.id} in (i.tool_low_id, i.tool_high_id) and i.status is distinct from 'retired'`;
 	return { key: integrationKey(Number(hub.id)), names: rows.map((row) => String(row.name)) };
 }
 
