@@ -1,7 +1,6 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { MAX_TOOLS, readAddress, writeAddress } from './address.ts';
-import { MOVE_KEYS, movesLabel } from '../integrations/details.ts';
-import { describePair, pairLine } from './describe.ts';
+import { Connection, FitGroup, ToolLink } from './StackParts.tsx';
 import {
 	type ConnectionsFile,
 	connectionsUrl,
@@ -87,6 +86,7 @@ export default function StackPlanner({ toolPage }: Props) {
 		() => graph && planStack(graph, stack.chosen, stack.category),
 		[graph, stack],
 	);
+	const view = useMemo(() => graph && { graph, sources, toolPage }, [graph, sources, toolPage]);
 
 	if (!graph)
 		return (
@@ -98,9 +98,7 @@ export default function StackPlanner({ toolPage }: Props) {
 		);
 
 	const { names, ids, categories, categoryOf } = graph.file;
-	const link = (tool: number) => (
-		<a href={toolPage.replace('{id}', String(ids[tool]))}>{names[tool]}</a>
-	);
+	const link = (tool: number) => <ToolLink view={view!} tool={tool} />;
 
 	function go(next: Stack, message: string) {
 		const address =
@@ -119,65 +117,6 @@ export default function StackPlanner({ toolPage }: Props) {
 			? 'Add another tool to see how they connect.'
 			: `${count(chosen.length, 'tool')} chosen.`;
 
-	/** What a pair moves, in words, for the overview of every category. */
-	const moved = (pair: number) =>
-		movesLabel(MOVE_KEYS.filter((_, bit) => graph.pairs[pair].moves & (1 << bit))) ??
-		'what it moves is not documented yet';
-
-	/** Source and note of the pair between x and y, from either tool's file once it is here. */
-	const sourceOf = (x: number, y: number) => sources[ids[x]]?.[ids[y]] ?? sources[ids[y]]?.[ids[x]];
-
-	function source(x: number, y: number) {
-		const read = sourceOf(x, y);
-		return read ? (
-			<a className="works-with__source" href={read[0]} rel="noopener noreferrer">
-				source
-				<span className="visually-hidden">
-					: where the {names[x]} and {names[y]} integration is documented
-				</span>
-			</a>
-		) : (
-			'source loading'
-		);
-	}
-
-	/** Note, source and date of the pair between x and y. */
-	function provenance(x: number, y: number, day: string, checked: string) {
-		const note = sourceOf(x, y)?.[1];
-		return (
-			<>
-				{note && <p className="works-with__note">{note}</p>}
-				<p className="works-with__provenance">
-					{source(x, y)}
-					{' · checked '}
-					<time dateTime={day}>{checked}</time>
-				</p>
-			</>
-		);
-	}
-
-	function details(pairIndex: number, self: number) {
-		const pair = graph!.pairs[pairIndex];
-		const words = describePair(graph!, pair, self);
-		const other = pair.a === self ? pair.b : pair.a;
-		return (
-			<>
-				{words.status && <span className="works-with__status">{words.status}</span>}
-				<dl className="connection">
-					{words.rows.map(([term, value]) => (
-						<div key={term}>
-							<dt>{term}</dt>
-							<dd className={value ? undefined : 'connection__unknown'}>
-								{value ?? 'not documented yet'}
-							</dd>
-						</div>
-					))}
-				</dl>
-				{provenance(self, other, words.day, words.checked)}
-			</>
-		);
-	}
-
 	const { chosen, category } = stack;
 	const full =
 		chosen.length >= MAX_TOOLS
@@ -185,7 +124,17 @@ export default function StackPlanner({ toolPage }: Props) {
 			: null;
 
 	return (
-		<div className="stack" data-chosen={chosen.length}>
+		// A category's "more" button (FitGroup) names its category; the choice is made here.
+		<div
+			className="stack"
+			data-chosen={chosen.length}
+			onClick={(event) => {
+				const more = (event.target as Element).closest<HTMLElement>('[data-category]');
+				if (!more) return;
+				const next = Number(more.dataset.category);
+				go({ ...stack, category: next }, `${categories[next][1]} shown.`);
+			}}
+		>
 			<Picker
 				inputRef={box}
 				names={names}
@@ -234,14 +183,7 @@ export default function StackPlanner({ toolPage }: Props) {
 					{plan.connections.length ? (
 						<ul className="works-with__list">
 							{plan.connections.map(({ x, y, pair }) => (
-								<li key={pair} className="works-with__item">
-									<div className="works-with__body">
-										<span className="works-with__name">
-											{link(x)} and {link(y)}
-										</span>
-										{details(pair, x)}
-									</div>
-								</li>
+								<Connection key={pair} view={view!} x={x} y={y} pair={pair} />
 							))}
 						</ul>
 					) : (
@@ -294,67 +236,12 @@ export default function StackPlanner({ toolPage }: Props) {
 					{plan.categories
 						.filter((group) => group.total > 0)
 						.map((group) => (
-							<section
+							<FitGroup
 								key={group.category}
-								className="stack__category-fit"
-								aria-labelledby={`fit-${group.category}`}
-							>
-								<h3 id={`fit-${group.category}`}>
-									{categories[group.category][1]} ({group.total})
-								</h3>
-								<ol className="stack__fit">
-									{group.best.map((candidate) => (
-										<li key={candidate.tool}>
-											{link(candidate.tool)}{' '}
-											<span className="hub-list__count">
-												connects with {candidate.links.length} of your{' '}
-												{count(chosen.length, 'tool')}
-												{category === null ? ':' : ''}
-											</span>{' '}
-											{category === null ? (
-												// Every category: which of your tools and what moves, in a line.
-												candidate.links
-													.map(({ tool, pair }) => `${names[tool]} (${moved(pair)})`)
-													.join(', ')
-											) : (
-												// One category: each connection with its source and date.
-												<ul>
-													{candidate.links.map(({ tool, pair }) => {
-														const words = describePair(graph, graph.pairs[pair], candidate.tool);
-														return (
-															<li key={tool}>
-																<strong>{names[tool]}</strong>: {pairLine(words)} ·{' '}
-																{source(candidate.tool, tool)} · checked{' '}
-																<time dateTime={words.day}>{words.checked}</time>
-															</li>
-														);
-													})}
-												</ul>
-											)}
-										</li>
-									))}
-								</ol>
-								{group.total > group.best.length &&
-									(category === null ? (
-										<button
-											type="button"
-											className="button"
-											onClick={() =>
-												go(
-													{ ...stack, category: group.category },
-													`${categories[group.category][1]} shown.`,
-												)
-											}
-										>
-											More {categories[group.category][1]} tools
-										</button>
-									) : (
-										<p>
-											And {group.total - group.best.length} more that connect with fewer of your
-											tools.
-										</p>
-									))}
-							</section>
+								view={view!}
+								group={group}
+								detailed={category !== null}
+							/>
 						))}
 					{plan.categories.every((group) => group.total === 0) && (
 						<p>
