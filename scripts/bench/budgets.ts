@@ -5,6 +5,7 @@ import type { BenchRun, SizeResult } from './results.ts';
 import type { PaintTimings, SearchLatency } from './browser.ts';
 import { rssByRole, type ServerLoad } from './server-load-parts.ts';
 import { kb, mb, median, ms, percentile } from './stats.ts';
+import { stackBudgetRows } from './stack.ts';
 
 /**
  * Marginal build cost (ms per extra tool) between consecutive sizes, in CPU time when GNU time
@@ -197,6 +198,7 @@ export function budgetRows(run: BenchRun): Cell[][] {
 		],
 	];
 	rows.push(...serverRows(run.serverLoad ?? null));
+	rows.push(...stackBudgetRows(run));
 	rows.push([
 		"First view (Lighthouse mobile): tool page LCP ≤ 1.0 s every run; home LCP ≤ 1.2 s median and below both peers'; scores ≥ 95",
 		'in one sitting with the peers',

@@ -32,6 +32,8 @@ import { siteSource } from './source.ts';
 import { insertTools, startBenchDb, syntheticCatalogue } from './synthetic.ts';
 import { EVERY_FILTER_ON, insertFacts, keptByFacts } from './synthetic-facts.ts';
 import { insertIntegrations } from './synthetic-integrations.ts';
+import { benchStack } from './stack.ts';
+import { STACK_BUDGETS } from '../lib/stack-budgets.ts';
 import { machine } from './stats.ts';
 
 const MODES = {
@@ -147,6 +149,8 @@ async function benchSize(
 				await server.close();
 			}
 		}
+		if (tools === STACK_BUDGETS.atTools)
+			result.stack = await benchStack(browser, build.outDir, log);
 		return result;
 	} finally {
 		await build.dispose();
@@ -179,8 +183,9 @@ interface AllFilters {
  */
 async function everyFilterOn(sql: Sql): Promise<AllFilters | null> {
 	const [hub] = await sql`select id from (
-			select tool_low_id as id from tool_integrations union all
-			select tool_high_id from tool_integrations) ends
+			select tool_low_id as id from tool_integrations where status is distinct from 'retired'
+			union all
+			select tool_high_id from tool_integrations where status is distinct from 'retired') ends
 		group by id order by count(*) desc, id limit 1`;
 	if (!hub) return null;
 	// Synthetic facts follow the insertion order (synthetic-facts.ts): the rank of the id.
@@ -189,7 +194,7 @@ async function everyFilterOn(sql: Sql): Promise<AllFilters | null> {
 	const partners = await sql`select a.id, a.name, a.category from tool_integrations i
 		join construction_apps a on a.id = case when i.tool_low_id = ${hub.id}
 			then i.tool_high_id else i.tool_low_id end
-		where ${hub.id} in (i.tool_low_id, i.tool_high_id)`;
+		where ${hub.id} in (i.tool_low_id, i.tool_high_id) and i.status is distinct from 'retired'`;
 	const byCategory = new Map<string, string[]>();
 	for (const row of partners)
 		if (keptByFacts(indexOf.get(Number(row.id))!, EVERY_FILTER_ON))

@@ -4,6 +4,7 @@ import type { FunctionsOutcome } from './functions.ts';
 import type { ComparePayload } from '../lib/compare-payload.ts';
 import type { ServerLoad } from './server-load-parts.ts';
 import type { PagePayload } from '../lib/page-payload.ts';
+import type { StackBench } from './stack.ts';
 
 export interface SizeResult {
 	tools: number;
@@ -23,6 +24,8 @@ export interface SizeResult {
 	searchAllFilters?: (SearchLatency & { filters: string }) | null;
 	/** Milliseconds from first contentful paint to the first answer of the search box, per cold load. */
 	answerAfterPaintMs?: number[] | null;
+	/** The stack page, at the size STACK_BUDGETS names (scripts/bench/stack.ts). */
+	stack?: StackBench;
 	/** 1-minute load average when the build and the browser runs started: above the core count, other work shared the CPU. */
 	loadAverage: { build: number; browser: number | null };
 }

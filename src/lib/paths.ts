@@ -2,7 +2,8 @@
 export const paths = {
 	home: '/',
 	search: (query: string) => (query ? `/?q=${encodeURIComponent(query)}` : '/'),
-	tool: (id: number) => `/app/${id}/`,
+	/** A tool's page; `'{id}'` gives the pattern an island fills in (it imports no paths). */
+	tool: (id: number | '{id}') => `/app/${id}/`,
 	submit: '/newapp/',
 	submitted: '/newapp/thanks/',
 	subscribed: '/newsletter/thanks/',
@@ -17,6 +18,9 @@ export const paths = {
 	worksWith: (key: string) => `/?works_with=${encodeURIComponent(key)}`,
 	/** The home page with filters on (`{ category: 'estimating', platform: 'android' }`). */
 	homeFiltered: (filters: Readonly<Record<string, string>>) => `/?${new URLSearchParams(filters)}`,
+	/** The stack page, with these tools chosen (ids, in the order chosen). */
+	stack: (toolIds: readonly number[] = []) =>
+		toolIds.length ? `/stack/?tools=${toolIds.join(',')}` : '/stack/',
 	rss: '/rss.xml',
 	/** The compare island; `compareTools(ids)` opens it on those tools. */
 	compare: '/compare/',

@@ -293,3 +293,166 @@ describe('approve with "works with" suggestions', () => {
 		expect(result.stderr).toMatch(/go with --works-with/);
 	});
 });
+
+describe('what a connection does: link details, verify, --stale', () => {
+	let ids: Record<'erp' | 'field' | 'bid', number>;
+	const NEW_SOURCE = 'https://erp.example.com/help/field-sync';
+	const detail = async (a: number, b: number) => {
+		const [row] = await db.sql`select kind, direction, moves, via, via_service, status, note,
+			source_url, verified_on::text as verified_on, (verified_on = current_date) as today
+			from tool_integrations where tool_low_id = ${Math.min(a, b)} and tool_high_id = ${Math.max(a, b)}`;
+		return row;
+	};
+
+	beforeAll(async () => {
+		const rows =
+			await db.sql`insert into construction_apps (name, description, url, category, status) values
+			('Detail ERP', 'erp', 'https://erp.example.com', 'financials', 'live'),
+			('Detail Field', 'field', 'https://field.example.com', 'field-management', 'live'),
+			('Detail Bid', 'bid', 'https://bid.example.com', 'estimating', 'live')
+			returning id`;
+		const [erp, field, bid] = rows.map((row) => Number(row.id));
+		ids = { erp, field, bid };
+	});
+
+	it('link records direction from the first tool named, what moves, the middleware and status, checked today', async () => {
+		const linked = await editor(
+			[
+				'link',
+				'Detail Field',
+				'Detail ERP',
+				'--via',
+				'Agave',
+				'--direction',
+				'a-to-b',
+				'--moves',
+				'invoices-pay-apps,timesheets,budgets',
+				'--status',
+				'beta',
+				'--source',
+				SOURCE,
+				'--note',
+				'Field time to ERP payroll',
+			],
+			env,
+		);
+		expect(linked.stderr).toBe('');
+		expect(linked.code).toBe(0);
+		expect(linked.stdout).toContain(
+			'From Detail Field to Detail ERP · moves budgets, invoices and pay apps, timesheets · through Agave (middleware) · Beta',
+		);
+		// Field was created after ERP: the higher id, so a-to-b is stored high to low.
+		expect(await detail(ids.erp, ids.field)).toMatchObject({
+			kind: 'api',
+			direction: 'high_to_low',
+			moves: ['budgets', 'invoices_pay_apps', 'timesheets'],
+			via: 'middleware',
+			via_service: 'Agave',
+			status: 'beta',
+			today: true,
+		});
+		expect(hook.calls).toHaveLength(1);
+		const fromErp = await editor(['integrations', 'Detail ERP'], env);
+		expect(fromErp.stdout).toMatch(
+			new RegExp(`${ids.field}\\s+Detail Field\\s+api\\s+live\\s+\\d{4}-`),
+		);
+		expect(fromErp.stdout).toContain(
+			'From Detail Field to Detail ERP · moves budgets, invoices and pay apps, timesheets · through Agave (middleware) · Beta',
+		);
+	}, 60_000);
+
+	it('refuses bad details with exit 2, an unlinked pair with 3, and changes nothing', async () => {
+		const before = await pairs();
+		const link = (...extra: string[]) => [
+			'link',
+			'Detail Bid',
+			'Detail ERP',
+			'--source',
+			SOURCE,
+			...extra,
+		];
+		const cases: [string[], number, RegExp][] = [
+			[link('--via', 'built-in', '--direction', 'sideways'), 2, /--direction must be/],
+			[link('--via', 'built-in', '--moves', 'issues,rfis'), 2, /--moves: unknown "issues"/],
+			[link('--via', 'built-in', '--moves', ','), 2, /--moves needs items/],
+			[link('--via', 'built_inn'), 2, /--via is built-in/],
+			[link('--via', 'middleware'), 2, /name the service/],
+			[link('--via', 'built-in', '--status', 'gone'), 2, /--status must be one of/],
+			[link('--via', 'Agave', '--kind', 'native'), 2, /--kind native does not fit --via/],
+			[link('--note', 'no way said'), 2, /say how they connect/],
+			[['verify', 'Detail Bid', 'Detail ERP'], 2, /--source <url> is required/],
+			[['verify', 'Detail Bid', 'Detail ERP', '--source', SOURCE], 3, /are not linked/],
+			[['integrations', '--stale', 'soon'], 2, /--stale takes a number of days/],
+			[['integrations', '--stale', '30', 'Detail Bid', 'Detail ERP'], 2, /at most one tool/],
+		];
+		for (const [args, code, message] of cases) {
+			const result = await editor(args, env);
+			expect({ args, code: result.code }).toEqual({ args, code });
+			expect(result.stderr).toMatch(message);
+		}
+		expect(await pairs()).toEqual(before);
+		expect(hook.calls).toHaveLength(0);
+	}, 180_000);
+
+	it('--stale lists what was not read for that long; verify moves the date (and the source) after a re-read', async () => {
+		await editor(
+			['link', 'Detail Bid', 'Detail ERP', '--via', 'file-exchange', '--source', SOURCE],
+			env,
+		);
+		await db.sql`update tool_integrations set verified_on = current_date - 400
+			where tool_low_id = ${ids.erp} and tool_high_id = ${ids.bid}`;
+		const stale = await editor(['integrations', '--stale', '365'], env);
+		expect(stale.code).toBe(0);
+		expect(stale.stdout).toMatch(/\s400\s+Detail ERP \(\d+\)\s+Detail Bid \(\d+\)/);
+		expect(stale.stdout).not.toContain('Detail Field');
+		expect(stale.stdout).toContain('1 connection not checked for 365 days or more');
+		const onlyField = await editor(['integrations', '--stale', '365', 'Detail Field'], env);
+		expect(onlyField.stdout).toContain('0 connections not checked');
+		hook.calls.length = 0;
+		const verified = await editor(
+			['verify', String(ids.bid), 'detail erp', '--source', NEW_SOURCE],
+			env,
+		);
+		expect(verified.stderr).toBe('');
+		expect(verified.code).toBe(0);
+		expect(verified.stdout).toContain(`(the source was ${SOURCE})`);
+		expect(await detail(ids.erp, ids.bid)).toMatchObject({
+			source_url: NEW_SOURCE,
+			via: 'file_exchange',
+			kind: 'native',
+			today: true,
+		});
+		expect(hook.calls).toHaveLength(1);
+		const none = await editor(['integrations', '--stale', '365'], env);
+		expect(none.stdout).toContain('0 connections not checked');
+	}, 120_000);
+
+	it('link --replace records the pair anew: what is not given is not documented', async () => {
+		await db.sql`update tool_integrations set verified_on = current_date - 30
+			where tool_low_id = ${ids.erp} and tool_high_id = ${ids.field}`;
+		const replaced = await editor(
+			[
+				'link',
+				'Detail ERP',
+				'Detail Field',
+				'--via',
+				'marketplace-app',
+				'--source',
+				NEW_SOURCE,
+				'--replace',
+			],
+			env,
+		);
+		expect(replaced.code).toBe(0);
+		expect(await detail(ids.erp, ids.field)).toMatchObject({
+			kind: 'marketplace',
+			direction: null,
+			moves: null,
+			via: 'marketplace_app',
+			via_service: null,
+			status: null,
+			note: null,
+			today: true,
+		});
+	}, 60_000);
+});

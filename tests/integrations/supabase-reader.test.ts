@@ -37,7 +37,9 @@ describe('Supabase integration reader', () => {
 		expect(await reader.listLiveIntegrations()).toEqual([row]);
 		const [{ url, headers }] = requests;
 		expect(url.origin + url.pathname).toBe('https://demo.supabase.co/rest/v1/tool_integrations');
-		expect(url.searchParams.get('select')).toBe('id,tool_low_id,tool_high_id,kind,note,source_url');
+		expect(url.searchParams.get('select')).toBe(
+			'id,tool_low_id,tool_high_id,kind,note,source_url,direction,moves,via,via_service,status,verified_on',
+		);
 		expect(url.searchParams.get('order')).toBe('id.asc');
 		expect(url.searchParams.get('offset')).toBe('0');
 		expect(url.searchParams.get('limit')).toBe('1000');

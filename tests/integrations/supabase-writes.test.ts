@@ -94,6 +94,69 @@ describe('Supabase integration editor store', () => {
 		expect(seen[0].method).toBe('DELETE');
 	});
 
+	it('records what a link says, checked today, and a re-read with verify', async () => {
+		const today = new Date().toISOString().slice(0, 10);
+		const { client, seen } = fakeSupabase([
+			{ body: null, status: 200 },
+			{ body: null, status: 201 },
+			{ body: { id: 5, source_url: 'https://old.example/' } },
+			{ body: null, status: 204 },
+			{ body: null, status: 200 },
+		]);
+		const store = supabaseIntegrationEditorStore(client);
+		const details = {
+			kind: 'api' as const,
+			sourceUrl: 'https://m.example/',
+			note: null,
+			direction: 'both' as const,
+			moves: ['budgets' as const],
+			via: 'middleware' as const,
+			viaService: 'Agave',
+			status: null,
+		};
+		expect(await store.link(7, 20, details, false)).toBe('created');
+		expect(seen[1].body).toMatchObject({
+			direction: 'both',
+			moves: ['budgets'],
+			via: 'middleware',
+			via_service: 'Agave',
+			status: null,
+			verified_on: today,
+		});
+		expect(await store.verify(20, 7, 'https://new.example/')).toEqual({
+			previousSource: 'https://old.example/',
+		});
+		expect(seen[3]).toMatchObject({
+			method: 'PATCH',
+			body: { verified_on: today, source_url: 'https://new.example/' },
+		});
+		expect(seen[3].url.searchParams.get('id')).toBe('eq.5');
+		expect(await store.verify(20, 7, 'https://new.example/')).toBeNull();
+		expect(seen).toHaveLength(5);
+	});
+
+	it('lists stale connections by the day their source was read', async () => {
+		const { client, seen } = fakeSupabase([
+			{
+				body: [
+					{
+						source_url: 'https://s.example/',
+						verified_on: '2025-01-01',
+						low: { id: 3, name: 'A' },
+						high: { id: 9, name: 'B' },
+					},
+				],
+			},
+		]);
+		const [stale] = await supabaseIntegrationEditorStore(client).stale(90, 9);
+		expect(stale).toMatchObject({ low: { id: 3, name: 'A' }, verifiedOn: '2025-01-01' });
+		expect(stale.days).toBeGreaterThan(300);
+		const cutoff = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
+		expect(seen[0].url.searchParams.get('verified_on')).toBe(`lte.${cutoff}`);
+		expect(seen[0].url.searchParams.get('or')).toBe('(tool_low_id.eq.9,tool_high_id.eq.9)');
+		expect(seen[0].url.searchParams.get('order')).toBe('verified_on.asc');
+	});
+
 	it('approves with integrations in one rpc call and maps its errors', async () => {
 		const { client, seen } = fakeSupabase([
 			{ body: 44 },

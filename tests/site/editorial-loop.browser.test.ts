@@ -108,4 +108,52 @@ describe.runIf(browserAvailable())('from submission to live', () => {
 			expect(gone.status).toBe(404);
 		},
 	);
+
+	it(
+		'an editor records what a connection moves, and the served tool and stack pages show it after the rebuild',
+		{ timeout: 300_000 },
+		async () => {
+			const [sage, heavyBid, procore] = await Promise.all(
+				['Sage 300 CRE', 'HCSS HeavyBid', 'Procore'].map(async (name) =>
+					Number((await sql`select id from construction_apps where name = ${name}`)[0].id),
+				),
+			);
+			const linked = await editor(
+				[
+					'link',
+					'Sage 300 CRE',
+					'HCSS HeavyBid',
+					'--via',
+					'file-exchange',
+					'--direction',
+					'b-to-a',
+					'--moves',
+					'estimates,cost-codes',
+					'--source',
+					'https://loop.example.com/heavybid-export',
+				],
+				env,
+			);
+			expect(linked.stderr).toBe('');
+			expect(linked.code).toBe(0);
+			const { page, expectNoErrors, close } = await openPage(browser);
+			await page.goto(`${baseUrl}/app/${sage}/`);
+			const item = page.locator('.works-with__item', {
+				has: page.getByRole('link', { name: 'HCSS HeavyBid', exact: true }),
+			});
+			const text = (await item.textContent())!.replace(/\s+/g, ' ');
+			expect(text).toContain('From HCSS HeavyBid to Sage 300 CRE');
+			expect(text).toContain('cost codes and estimates');
+			expect(text).toContain('File export and import');
+			const today = new Date().toISOString().slice(0, 10);
+			expect(await item.locator('time').getAttribute('datetime')).toBe(today);
+			await page.goto(`${baseUrl}/stack/?tools=${procore},${sage},${heavyBid}`);
+			await expect
+				.poll(() => page.getByRole('heading', { name: /^How they connect/ }).textContent())
+				.toBe('How they connect (2)');
+			expectNoErrors();
+			await close();
+			expect((await editor(['unlink', String(sage), String(heavyBid)], env)).code).toBe(0);
+		},
+	);
 });

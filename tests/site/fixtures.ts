@@ -31,6 +31,16 @@ export const FIXTURE_TOOLS = {
 		],
 		/** Also linked to Procore, a seed tool. */
 		withProcore: 'Estimator C++ Test',
+		/** The hub's connection to this partner says everything a source can (issue 20). */
+		detailed: {
+			partner: 'Paren (Beta) Test',
+			service: 'Agave',
+			moves: ['timesheets', 'employees'],
+			status: 'beta',
+			verifiedOn: '2026-10-01',
+		},
+		/** Two partners of the hub whose own connection its vendor retired. */
+		retired: ['Paren (Beta) Test', 'Dot.Star*Test'],
 	},
 	/**
 	 * Facts of fixture tools (value arrays as the table holds them), on top of the seed's: two
@@ -101,6 +111,19 @@ export async function insertFixtures(sql: Sql) {
 				select id, ${fact}, ${value}, ${fact === 'open_api' ? 'https://developer.fixture.example.com/' : null},
 					'https://fixture.example.com/facts', date '2026-11-20'
 				from construction_apps where name = ${name}`;
+	// What the detailed connection does: from the hub to the partner, through a middleware.
+	const { detailed, retired } = FIXTURE_TOOLS.integrations;
+	await sql`update tool_integrations i set kind = 'api', via = 'middleware',
+		via_service = ${detailed.service}, moves = ${detailed.moves as unknown as string[]},
+		status = ${detailed.status}, verified_on = ${detailed.verifiedOn},
+		direction = case when h.id < p.id then 'low_to_high' else 'high_to_low' end
+		from construction_apps h, construction_apps p
+		where h.name = ${hub} and p.name = ${detailed.partner}
+			and i.tool_low_id = least(h.id, p.id) and i.tool_high_id = greatest(h.id, p.id)`;
+	await sql`insert into tool_integrations (tool_low_id, tool_high_id, kind, source_url, via, direction, moves, status)
+		select least(a.id, b.id), greatest(a.id, b.id), 'native', 'https://fixture.example.com/retired',
+			'file_exchange', 'both', '{schedules}', 'retired'
+		from construction_apps a, construction_apps b where a.name = ${retired[0]} and b.name = ${retired[1]}`;
 	await insertNewsletterFixtures(sql);
 }
 

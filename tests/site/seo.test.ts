@@ -202,6 +202,8 @@ describe('sitemap and robots.txt', () => {
 			...[...pages.keys()].filter((route) => route.startsWith('/integrations/')),
 			// The compare page and the "A vs B" pages (which ones: compare tests).
 			...[...pages.keys()].filter((route) => route.startsWith('/compare/')),
+			// The stack page (its data files are not pages).
+			'/stack/',
 			// The newsletter's archive and its sent issues (tests/newsletter/site-fixtures.ts: one).
 			...[...pages.keys()].filter((route) => /^\/newsletter\/(\d+\/)?$/.test(route)),
 			// A page per fact filter value with a tool (which ones: fact-filters.test.ts).

@@ -1,52 +1,47 @@
 // The sample integrations in supabase/seed.sql, loaded into a fresh embedded database: every
-// row of the VALUES list must become a stored pair (a misspelt tool name would silently drop
-// one through the join), each citing a parseable https source, with the big platforms as hubs,
-// and anon must see exactly the pairs whose two tools are live.
+// pair of the research (supabase/research/integrations.json, which scripts/seed-integrations.ts
+// turns into the seed) must become a stored pair with what its source says (a misspelt tool name
+// would silently drop one through the join; a direction read from tool_a's side must be stored
+// in id order), each citing a parseable https source, with the big platforms as hubs, and anon
+// must see exactly the pairs whose two tools are live.
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MOVE_KEYS } from '../../src/features/integrations/details.ts';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
 
-interface SeedRow {
-	toolA: string;
-	toolB: string;
-	kind: string;
+interface ResearchEntry {
+	tool_a: string;
+	tool_b: string;
+	source: string;
+	direction?: 'a_to_b' | 'b_to_a' | 'both' | null;
+	moves?: string[] | null;
+	via?: string | null;
+	via_service?: string | null;
+	status?: string | null;
 	note: string;
-	sourceUrl: string;
+	verified_on: string;
 }
 
-const SECTION_MARKER = '-- Integrations between listed tools';
-
-/** The VALUES rows of the integrations section, read from the seed file itself. */
-async function seedRows(): Promise<SeedRow[]> {
-	const seed = await readFile(new URL('../../supabase/seed.sql', import.meta.url), 'utf8');
-	const start = seed.indexOf(SECTION_MARKER);
-	expect(start, 'seed.sql has an integrations section').toBeGreaterThan(0);
-	const section = seed.slice(start);
-	const values = section.slice(section.indexOf('(values'), section.indexOf(') as v ('));
-	const rows = values.split('\n').filter((line) => line.trimStart().startsWith("('"));
-	return rows.map((line) => {
-		const fields = [...line.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1].replaceAll("''", "'"));
-		expect(fields, line).toHaveLength(5);
-		const [toolA, toolB, kind, note, sourceUrl] = fields;
-		return { toolA, toolB, kind, note, sourceUrl };
-	});
+async function research(): Promise<ResearchEntry[]> {
+	const file = new URL('../../supabase/research/integrations.json', import.meta.url);
+	return JSON.parse(await readFile(file, 'utf8'));
 }
 
 const pairKey = (a: string, b: string) => [a, b].sort().join(' <> ');
 
 let db: TestDb;
-let rows: SeedRow[];
+let rows: ResearchEntry[];
 
 beforeAll(async () => {
 	db = await startTestDb();
-	rows = await seedRows();
+	rows = await research();
 });
 afterAll(async () => {
 	await db?.stop();
 });
 
 describe('sample integrations', () => {
-	it('stores every VALUES row, so no tool name in the list is misspelt', async () => {
+	it('stores every pair of the research, so no tool name in the list is misspelt', async () => {
 		const stored = await db.sql`
 			select a.name as low, b.name as high
 			from tool_integrations i
@@ -54,16 +49,50 @@ describe('sample integrations', () => {
 			join construction_apps b on b.id = i.tool_high_id`;
 		expect(stored).toHaveLength(rows.length);
 		const storedKeys = new Set(stored.map((row) => pairKey(row.low, row.high)));
-		const missing = rows.filter((row) => !storedKeys.has(pairKey(row.toolA, row.toolB)));
+		const missing = rows.filter((row) => !storedKeys.has(pairKey(row.tool_a, row.tool_b)));
 		expect(missing).toEqual([]);
+	});
+
+	it('stores what each source says: direction in id order, moves, via, status, the day it was read', async () => {
+		const stored = await db.sql`
+			select a.name as low, b.name as high, i.direction, i.moves, i.via, i.via_service,
+				i.status, i.note, i.source_url, i.verified_on::text as verified_on
+			from tool_integrations i
+			join construction_apps a on a.id = i.tool_low_id
+			join construction_apps b on b.id = i.tool_high_id`;
+		const byPair = new Map(stored.map((row) => [pairKey(row.low, row.high), row]));
+		for (const entry of rows) {
+			const row = byPair.get(pairKey(entry.tool_a, entry.tool_b))!;
+			const aIsLow = row.low === entry.tool_a;
+			const direction = (
+				{
+					both: 'both',
+					a_to_b: aIsLow ? 'low_to_high' : 'high_to_low',
+					b_to_a: aIsLow ? 'high_to_low' : 'low_to_high',
+				} as Record<string, string>
+			)[entry.direction ?? ''];
+			const moves = entry.moves?.length
+				? MOVE_KEYS.filter((move) => entry.moves!.includes(move))
+				: null;
+			expect(row, `${entry.tool_a} / ${entry.tool_b}`).toMatchObject({
+				direction: direction ?? null,
+				moves,
+				via: entry.via ?? null,
+				via_service: entry.via === 'middleware' ? entry.via_service : null,
+				status: entry.status ?? null,
+				note: entry.note,
+				source_url: entry.source,
+				verified_on: entry.verified_on,
+			});
+		}
 	});
 
 	it('has at least 100 pairs, none listed twice in either order', () => {
 		expect(rows.length).toBeGreaterThanOrEqual(100);
-		const keys = rows.map((row) => pairKey(row.toolA, row.toolB));
+		const keys = rows.map((row) => pairKey(row.tool_a, row.tool_b));
 		const repeated = keys.filter((key, index) => keys.indexOf(key) !== index);
 		expect(repeated).toEqual([]);
-		expect(rows.filter((row) => row.toolA === row.toolB)).toEqual([]);
+		expect(rows.filter((row) => row.tool_a === row.tool_b)).toEqual([]);
 	});
 
 	it('cites an https source for every pair', async () => {

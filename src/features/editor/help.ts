@@ -1,5 +1,17 @@
 import { FACT_KEYS } from '../facts/vocabulary.ts';
 import { CATEGORY_SLUGS } from '../../lib/categories.ts';
+import { MOVE_KEYS } from '../integrations/details.ts';
+
+/** Text in lines of at most `width` characters, the ones after the first indented. */
+function wrapped(text: string, width: number, indent: number): string {
+	const lines = [''];
+	for (const word of text.split(' ')) {
+		const line = lines[lines.length - 1];
+		if (line && line.length + word.length + 1 > width) lines.push(word);
+		else lines[lines.length - 1] = line ? `${line} ${word}` : word;
+	}
+	return lines.join(`\n${' '.repeat(indent)}`);
+}
 
 export const HELP = `Editor tooling for the construction-tech directory.
 
@@ -27,10 +39,28 @@ Keep the catalogue right
   rebuild                         rebuild the site now
 
 Integrations between tools (a tool is an id or its exact name)
-  integrations <tool>             a tool's connections, with kind and source
-  link <tool> <tool> --kind native|marketplace|api --source <url> [--note "…"] [--replace]
-                                  record a documented integration (open the source page
-                                  first: only what a vendor documents is listed)
+  integrations <tool>             a tool's connections: kind, the day each source was
+                                  last read, and what it says (direction, what moves,
+                                  through what, status; ? where it does not say)
+  integrations --stale <days> [<tool>]
+                                  connections whose source was not read for <days> or
+                                  more, oldest first
+  link <tool> <tool> --source <url> --via <how> [--direction a-to-b|b-to-a|both]
+          [--moves <item,...>] [--status beta|deprecated|retired] [--note "…"] [--replace]
+                                  record a documented integration, checked today (open
+                                  the source page first: only what a vendor documents is
+                                  listed, and only what the page says). --via: built-in,
+                                  marketplace-app, file-exchange, or the middleware's
+                                  name (Agave, hh2, Ryvit, Zapier, Workato...); --kind
+                                  native|marketplace|api instead when the page does not
+                                  say. --direction from the first tool named. --moves:
+                                  ${wrapped(`${MOVE_KEYS.join(', ')}.`, 52, 34)}
+                                  --replace records the pair anew: what is not given is
+                                  not documented.
+  verify <tool> <tool> --source <url>
+                                  you read the source again and it still documents the
+                                  connection: moves its date to today (and its source,
+                                  if the page moved)
   unlink <tool> <tool>            remove one
 
 Facts about a tool (read on the vendor's own pages: site, help centre, trust page, app store)

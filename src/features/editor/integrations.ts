@@ -1,10 +1,13 @@
 // Editor commands for integrations between tools: list, link, unlink, and approving a
 // submission together with the tools it works with.
 import { z } from 'zod';
-import { INTEGRATION_KINDS, type IntegrationKind, KIND_LABELS } from '../integrations/types.ts';
+import { flowLabel, MOVES, STATUSES, storedDirection, viaLabel } from '../integrations/details.ts';
+import { INTEGRATION_KINDS, type IntegrationKind } from '../integrations/types.ts';
 import { safeHttpUrl } from '../../lib/tool-url.ts';
 import { type EditorContext, EXIT, options, rebuildAfter, UsageError } from './cli.ts';
 import { table } from './format.ts';
+import type { Connection } from './types.ts';
+import { linkKind, parseDirection, parseMoves, parseStatus, parseVia } from './link-details.ts';
 import { EditorError, type Submission, type ToolDraft, type ToolRecord } from './types.ts';
 
 const kindField = z.enum(
@@ -67,13 +70,58 @@ async function twoTools(ctx: EditorContext, positionals: string[], command: stri
 
 const label = (tool: ToolRecord) => `${tool.name} (tool ${tool.id})`;
 
+/** What a connection does, in one line: what the source says, "?" where it does not. */
+function saidLine(tool: ToolRecord, c: Connection): string {
+	return [
+		flowLabel(c.flow, tool.name, c.partner.name) ?? 'direction ?',
+		`moves ${c.moves?.map((move) => MOVES[move]).join(', ') ?? '?'}`,
+		`through ${viaLabel(c.via, c.viaService) ?? '?'}`,
+		...(c.status ? [STATUSES[c.status]] : []),
+	].join(' · ');
+}
+
+/** `--stale <days>`: a whole number of days, 0 or more. */
+function staleDays(raw: string): number {
+	if (!/^\d{1,5}$/.test(raw.trim()))
+		throw new UsageError('--stale takes a number of days, e.g. `integrations --stale 180`');
+	return Number(raw);
+}
+
 export const integrationCommands: Record<
 	string,
 	(args: string[], ctx: EditorContext) => Promise<number>
 > = {
 	async integrations(args, ctx) {
-		const { positionals } = options(args, {});
-		if (positionals.length !== 1) throw new UsageError('give one tool: `integrations <tool>`');
+		const { positionals, values } = options(args, { stale: { type: 'string' } });
+		if (values.stale !== undefined) {
+			if (positionals.length > 1) throw new UsageError('give at most one tool with --stale');
+			const days = staleDays(values.stale);
+			const only = positionals.length ? await resolveTool(ctx, positionals[0]) : null;
+			const stale = await ctx.store.integrations.stale(days, only?.id ?? null);
+			for (const line of table(
+				['CHECKED', 'DAYS', 'TOOL', 'TOOL', 'SOURCE'],
+				stale.map((c) => [
+					c.verifiedOn,
+					String(c.days),
+					`${c.low.name} (${c.low.id})`,
+					`${c.high.name} (${c.high.id})`,
+					c.sourceUrl,
+				]),
+				[10, 5, 32, 32, 70],
+			))
+				ctx.out(line);
+			ctx.out(
+				ctx.paint(
+					'dim',
+					`${stale.length} ${stale.length === 1 ? 'connection' : 'connections'} not checked for ${days} days or more${only ? ` with ${label(only)}` : ''}, oldest first. Read the source again, then \`verify <tool> <tool> --source <url>\`.`,
+				),
+			);
+			return EXIT.ok;
+		}
+		if (positionals.length !== 1)
+			throw new UsageError(
+				'give one tool: `integrations <tool>` (or `integrations --stale <days>`)',
+			);
 		const tool = await resolveTool(ctx, positionals[0]);
 		const connections = await ctx.store.integrations.connections(tool.id);
 		if (!connections.length) {
@@ -85,15 +133,21 @@ export const integrationCommands: Record<
 			c.partner.name,
 			c.kind,
 			c.partner.status,
+			c.verifiedOn,
 			c.sourceUrl,
 			c.note ?? '',
 		]);
-		for (const line of table(
-			['ID', 'NAME', 'KIND', 'STATUS', 'SOURCE', 'NOTE'],
+		const [header, rule, ...lines] = table(
+			['ID', 'NAME', 'KIND', 'STATUS', 'CHECKED', 'SOURCE', 'NOTE'],
 			rows,
-			[8, 30, 11, 11, 50, 40],
-		))
+			[8, 30, 11, 11, 10, 50, 40],
+		);
+		ctx.out(header);
+		ctx.out(rule);
+		lines.forEach((line, at) => {
 			ctx.out(line);
+			ctx.out(ctx.paint('dim', `  ${saidLine(tool, connections[at])}`));
+		});
 		ctx.out(
 			ctx.paint(
 				'dim',
@@ -108,26 +162,63 @@ export const integrationCommands: Record<
 			kind: { type: 'string' },
 			source: { type: 'string' },
 			note: { type: 'string' },
+			direction: { type: 'string' },
+			moves: { type: 'string' },
+			via: { type: 'string' },
+			status: { type: 'string' },
 			replace: { type: 'boolean' },
 		});
-		if (values.kind === undefined)
-			throw new UsageError(`--kind is required, one of: ${INTEGRATION_KINDS.join(', ')}`);
+		const through = parseVia(values.via);
+		const flow = parseDirection(values.direction);
+		const said = {
+			moves: parseMoves(values.moves),
+			via: through?.via ?? null,
+			viaService: through?.service ?? null,
+			status: parseStatus(values.status),
+		};
 		const details = {
-			kind: parse(kindField, values.kind),
+			kind: linkKind(values.kind === undefined ? null : parse(kindField, values.kind), said.via),
 			sourceUrl: sourceUrl(values.source),
 			note: values.note === undefined ? null : parse(noteField, values.note),
+			...said,
 		};
 		const [a, b] = await twoTools(ctx, positionals, 'link');
-		const result = await ctx.store.integrations.link(a.id, b.id, details, values.replace ?? false);
+		const direction = flow && storedDirection(flow, a.id, b.id);
+		const result = await ctx.store.integrations.link(
+			a.id,
+			b.id,
+			{ ...details, direction },
+			values.replace ?? false,
+		);
 		if (result === 'exists')
 			throw new EditorError(
 				'duplicate_live',
-				`${label(a)} and ${label(b)} are already linked; add --replace to change the kind, source or note`,
+				`${label(a)} and ${label(b)} are already linked; add --replace to record it anew from its source`,
 			);
 		ctx.out(
-			`${result === 'created' ? 'Linked' : 'Updated the link between'} ${label(a)} and ${label(b)}: ${KIND_LABELS[details.kind].toLowerCase()}.`,
+			`${result === 'created' ? 'Linked' : 'Updated the link between'} ${label(a)} and ${label(b)}, checked today:`,
+		);
+		ctx.out(
+			`  ${[
+				flowLabel(flow, a.name, b.name) ?? 'direction not documented',
+				`moves ${said.moves?.map((move) => MOVES[move]).join(', ') ?? 'not documented'}`,
+				`through ${viaLabel(said.via, said.viaService) ?? `not documented (${details.kind})`}`,
+				...(said.status ? [STATUSES[said.status]] : []),
+			].join(' · ')}`,
 		);
 		return rebuildAfter(ctx, `Linked tools ${a.id} and ${b.id}`);
+	},
+
+	async verify(args, ctx) {
+		const { positionals, values } = options(args, { source: { type: 'string' } });
+		const source = sourceUrl(values.source);
+		const [a, b] = await twoTools(ctx, positionals, 'verify');
+		const checked = await ctx.store.integrations.verify(a.id, b.id, source);
+		if (!checked) throw new EditorError('not_found', `${label(a)} and ${label(b)} are not linked`);
+		ctx.out(
+			`Checked ${label(a)} and ${label(b)} today at ${source}${checked.previousSource === source ? '' : ` (the source was ${checked.previousSource})`}.`,
+		);
+		return rebuildAfter(ctx, `Checked the link of tools ${a.id} and ${b.id}`);
 	},
 
 	async unlink(args, ctx) {

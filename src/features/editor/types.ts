@@ -1,3 +1,4 @@
+import type { Flow, Move, Status, StoredDirection, Via } from '../integrations/details.ts';
 import type { CategorySlug } from '../../lib/categories.ts';
 import type { FactKey } from '../facts/vocabulary.ts';
 import type { IntegrationKind } from '../integrations/types.ts';
@@ -97,18 +98,41 @@ export interface EditorStore {
 	close(): Promise<void>;
 }
 
+/** What a source says a connection does (null: it does not say). */
+export interface SaidDetails {
+	moves: Move[] | null;
+	via: Via | null;
+	viaService: string | null;
+	status: Status | null;
+}
+
 /** One of a tool's connections, as an editor sees it (unpublished partners included). */
-export interface Connection {
+export interface Connection extends SaidDetails {
 	partner: { id: number; name: string; status: string };
 	kind: IntegrationKind;
 	note: string | null;
 	sourceUrl: string;
+	/** Seen from the listed tool: it sends, receives, both, or not documented. */
+	flow: Flow | null;
+	/** The day the source was last read (YYYY-MM-DD). */
+	verifiedOn: string;
 }
 
-export interface LinkDetails {
+export interface LinkDetails extends Partial<SaidDetails> {
 	kind: IntegrationKind;
 	sourceUrl: string;
 	note: string | null;
+	/** In stored order (lower id first). */
+	direction?: StoredDirection | null;
+}
+
+/** A connection whose source was not read again for a while (`integrations --stale`). */
+export interface StaleConnection {
+	low: { id: number; name: string };
+	high: { id: number; name: string };
+	sourceUrl: string;
+	verifiedOn: string;
+	days: number;
 }
 
 /** The editor's reads and writes of `tool_integrations`, with the server's privileges. */
@@ -123,6 +147,13 @@ export interface IntegrationEditorStore {
 	): Promise<'created' | 'replaced' | 'exists'>;
 	/** False when the two tools were not linked. */
 	unlink(a: number, b: number): Promise<boolean>;
+	/**
+	 * Records a re-read of the pair's source today (the source may have moved to `sourceUrl`);
+	 * null when the two tools are not linked.
+	 */
+	verify(a: number, b: number, sourceUrl: string): Promise<{ previousSource: string } | null>;
+	/** Connections whose source was last read `days` or more days ago, oldest first. */
+	stale(days: number, toolId: number | null): Promise<StaleConnection[]>;
 	/** approve_submission plus links to live partners, in one transaction. */
 	approveWithIntegrations(
 		id: number,

@@ -1,17 +1,31 @@
 import { liveTools, type Tool } from '../../lib/catalogue.server.ts';
 import { loadConfig } from '../../lib/config.server.ts';
 import { openIntegrationReader } from '../../lib/store/integrations.server.ts';
-import { type Hub, parseIntegrations, partnersByTool, rankHubs } from './graph.ts';
+import {
+	countsAsPartner,
+	type Hub,
+	parseIntegrations,
+	partnersByTool,
+	rankHubs,
+	retiredByTool,
+} from './graph.ts';
 import type { Integration, Partner } from './types.ts';
 
 /** Everything the integration pages need, computed once per build. */
 export interface IntegrationData {
 	toolsById: Map<number, Tool>;
+	/** The connections that count (any but the retired ones). */
 	integrations: Integration[];
+	/** Every connection between live tools, the retired ones too (the stack page says so). */
+	all: Integration[];
 	/** Each connected tool's partners, in catalogue (name) order. */
 	partners: Map<number, Partner[]>;
+	/** Each tool's connections a vendor retired, in catalogue order: shown, never counted. */
+	retired: Map<number, Partner[]>;
 	/** Connected tools, most partners first. */
 	hubs: Hub[];
+	/** Whether two tools have a connection that counts. */
+	isLinked: (a: number, b: number) => boolean;
 }
 
 let once: Promise<IntegrationData> | undefined;
@@ -28,14 +42,25 @@ export function integrationData(): Promise<IntegrationData> {
 			await reader.close();
 		}
 		const toolsById = new Map(tools.map((tool) => [tool.id, tool]));
-		const integrations = parseIntegrations(rows, new Set(toolsById.keys()));
+		const all = parseIntegrations(rows, new Set(toolsById.keys()));
 		const order = new Map(tools.map((tool, at) => [tool.id, at]));
-		const partners = partnersByTool(integrations, (id) => order.get(id)!);
+		const rank = (id: number) => order.get(id)!;
+		const partners = partnersByTool(all, rank);
 		const hubs = rankHubs(
 			tools.map((tool) => tool.id),
 			partners,
 		);
-		return { toolsById, integrations, partners, hubs };
+		const integrations = all.filter(countsAsPartner);
+		const pairs = new Set(integrations.map((pair) => `${pair.lowId}-${pair.highId}`));
+		return {
+			toolsById,
+			integrations,
+			all,
+			partners,
+			retired: retiredByTool(all, rank),
+			hubs,
+			isLinked: (a, b) => pairs.has(a < b ? `${a}-${b}` : `${b}-${a}`),
+		};
 	})();
 	return once;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseIntegrations, partnersByTool, rankHubs } from './graph.ts';
+import { parseIntegrations, partnersByTool, rankHubs, retiredByTool } from './graph.ts';
 import { worksWithIndex } from './works-with.ts';
 import { integrationKey, toolIdFromKey } from './key.ts';
 
@@ -10,6 +10,7 @@ const row = (low: number, high: number, extra: Record<string, unknown> = {}) => 
 	kind: 'native',
 	note: null,
 	source_url: 'https://vendor.example.com/integrations',
+	verified_on: '2026-11-25',
 	...extra,
 });
 
@@ -23,6 +24,7 @@ describe('parseIntegrations', () => {
 				row(2, 3, { kind: 'telepathy' }),
 				row(3, 2),
 				row(1, 9), // tool 9 is not shown (unpublished or left out)
+				row(2, 4, { verified_on: null }),
 			],
 			new Set([1, 2, 3]),
 			(message) => warnings.push(message),
@@ -34,10 +36,101 @@ describe('parseIntegrations', () => {
 				kind: 'native',
 				note: 'syncs RFIs',
 				sourceUrl: 'https://vendor.example.com/integrations',
+				direction: null,
+				moves: null,
+				via: null,
+				viaService: null,
+				status: null,
+				verifiedOn: '2026-11-25',
 			},
 		]);
-		expect(warnings).toHaveLength(3);
+		expect(warnings).toHaveLength(4);
+		expect(warnings.join('\n')).toMatch(/id=204: no day its source was read/);
 		expect(warnings.join('\n')).toMatch(/id=103: a source that is not an http\(s\) URL/);
+	});
+});
+
+describe('connection details', () => {
+	it('reads what the source says, in vocabulary order, and unknown words as not documented', () => {
+		const warnings: string[] = [];
+		const [said, odd] = parseIntegrations(
+			[
+				row(1, 2, {
+					direction: 'high_to_low',
+					moves: ['rfis', 'budgets', 'projects'],
+					via: 'middleware',
+					via_service: ' Agave ',
+					status: 'beta',
+					verified_on: new Date('2026-10-01T00:00:00Z'),
+				}),
+				row(1, 3, { direction: 'sideways', moves: ['issues', 'rfis'], via: 'middleware' }),
+			],
+			new Set([1, 2, 3]),
+			(message) => warnings.push(message),
+		);
+		expect(said).toMatchObject({
+			direction: 'high_to_low',
+			moves: ['projects', 'budgets', 'rfis'],
+			via: 'middleware',
+			viaService: 'Agave',
+			status: 'beta',
+			verifiedOn: '2026-10-01',
+		});
+		expect(odd).toMatchObject({ direction: null, moves: ['rfis'], via: null, viaService: null });
+		expect(warnings).toHaveLength(3);
+	});
+
+	it('gives each side its own flow: the sender sends, the receiver receives', () => {
+		const pairs = parseIntegrations(
+			[
+				row(1, 2, { direction: 'low_to_high' }),
+				row(1, 3, { direction: 'high_to_low' }),
+				row(2, 3, { direction: 'both' }),
+				row(3, 4),
+			],
+			new Set([1, 2, 3, 4]),
+		);
+		const partners = partnersByTool(pairs);
+		const flows = (id: number) => partners.get(id)!.map((p) => [p.id, p.flow]);
+		expect(flows(1)).toEqual([
+			[2, 'out'],
+			[3, 'in'],
+		]);
+		expect(flows(2)).toEqual([
+			[1, 'in'],
+			[3, 'both'],
+		]);
+		expect(flows(3)).toEqual([
+			[1, 'out'],
+			[2, 'both'],
+			[4, null],
+		]);
+	});
+
+	it('a retired connection is shown apart and never counts as a partner', () => {
+		const pairs = parseIntegrations(
+			[row(1, 2), row(1, 3, { status: 'retired' }), row(3, 4, { status: 'deprecated' })],
+			new Set([1, 2, 3, 4]),
+		);
+		const partners = partnersByTool(pairs);
+		expect(partners.get(1)!.map((p) => p.id)).toEqual([2]);
+		expect(partners.get(3)!.map((p) => p.id)).toEqual([4]);
+		expect(
+			retiredByTool(pairs)
+				.get(3)!
+				.map((p) => [p.id, p.status]),
+		).toEqual([[1, 'retired']]);
+		expect(rankHubs([1, 2, 3, 4], partners)).toEqual([
+			{ id: 1, partners: 1 },
+			{ id: 2, partners: 1 },
+			{ id: 3, partners: 1 },
+			{ id: 4, partners: 1 },
+		]);
+		const index = worksWithIndex(
+			[1, 2, 3, 4].map((id) => ({ id, name: `Tool ${id}` })),
+			pairs,
+		);
+		expect(index.partnerIds.get(1)).toEqual([2]);
 	});
 });
 

@@ -20,13 +20,15 @@ export const CATEGORY_COLOURS = new Map<CategorySlug, string>(
 	CATEGORY_SLUGS.map((slug, index) => [slug, PALETTE[index % PALETTE.length]]),
 );
 
-const escapeXml = (text: string) =>
+/** Text safe inside SVG markup and its attributes. */
+export const escapeXml = (text: string) =>
 	text.replace(
 		/[&<>"']/g,
 		(char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
 	);
 
-const shorten = (text: string, max = 26) =>
+/** A label cut to `max` characters with an ellipsis. */
+export const shorten = (text: string, max = 26) =>
 	text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
 export interface MapTool {

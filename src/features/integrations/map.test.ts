@@ -14,6 +14,7 @@ function ecosystem(tools: number) {
 			tool_high_id: id,
 			kind: 'api',
 			source_url: 'https://x.example/',
+			verified_on: '2026-11-25',
 		});
 		if (id % 7 === 0 && id > 7)
 			rows.push({
@@ -22,6 +23,7 @@ function ecosystem(tools: number) {
 				tool_high_id: id,
 				kind: 'native',
 				source_url: 'https://y.example/',
+				verified_on: '2026-11-25',
 			});
 	}
 	const ids = Array.from({ length: tools }, (_, i) => i + 1);
@@ -76,6 +78,14 @@ describe('integration map', () => {
 				.sort(),
 		).toEqual([1, 2, 3, 4, 5]);
 		for (const [a, b] of layout.edges) expect(Math.max(a, b)).toBeLessThan(100);
+	});
+
+	it('draws no line for a retired connection', () => {
+		const { hubs, pairs } = ecosystem(30);
+		const retired = pairs.map((pair, at) =>
+			at === 0 ? { ...pair, status: 'retired' as const } : pair,
+		);
+		expect(layoutMap(hubs, retired).edges.length).toBe(pairs.length - 1);
 	});
 
 	it('keeps the palette distinct across categories', () => {

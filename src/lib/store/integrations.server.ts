@@ -12,7 +12,8 @@ import type { ToolRow } from './types.ts';
 
 export const INTEGRATIONS_TABLE: PublicTable = {
 	table: 'tool_integrations',
-	columns: 'id, tool_low_id, tool_high_id, kind, note, source_url',
+	columns:
+		'id, tool_low_id, tool_high_id, kind, note, source_url, direction, moves, via, via_service, status, verified_on',
 	orderBy: ['id'],
 };
 

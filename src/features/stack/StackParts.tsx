@@ -1,0 +1,159 @@
+import { memo } from 'react';
+import { MOVE_KEYS, movesLabel } from '../integrations/details.ts';
+import { describePair, pairLine } from './describe.ts';
+import type { ConnectionsFile, StackGraph } from './graph.ts';
+import type { CategoryCandidates } from './plan.ts';
+
+/** What every part of the stack page reads: the graph, the sources fetched so far, addresses. */
+export interface View {
+	graph: StackGraph;
+	sources: Record<number, ConnectionsFile>;
+	/** A tool page's address, `{id}` for the tool id. */
+	toolPage: string;
+}
+
+export function ToolLink({ view, tool }: { view: View; tool: number }) {
+	const { ids, names } = view.graph.file;
+	return <a href={view.toolPage.replace('{id}', String(ids[tool]))}>{names[tool]}</a>;
+}
+
+/** The source URL and note of the pair of x and y, from either tool's file once it is here. */
+export function sourceOf({ graph, sources }: View, x: number, y: number) {
+	const { ids } = graph.file;
+	return sources[ids[x]]?.[ids[y]] ?? sources[ids[y]]?.[ids[x]];
+}
+
+export function SourceLink({ view, x, y }: { view: View; x: number; y: number }) {
+	const { names } = view.graph.file;
+	const read = sourceOf(view, x, y);
+	return read ? (
+		<a className="works-with__source" href={read[0]} rel="noopener noreferrer">
+			source
+			<span className="visually-hidden">
+				: where the {names[x]} and {names[y]} integration is documented
+			</span>
+		</a>
+	) : (
+		'source loading'
+	);
+}
+
+/**
+ * A connection between two chosen tools, from x's side: which way, what moves, through what,
+ * status, note, source and date. Memoised: a choice re-renders only the connections it adds.
+ */
+export const Connection = memo(function Connection({
+	view,
+	x,
+	y,
+	pair,
+}: {
+	view: View;
+	x: number;
+	y: number;
+	pair: number;
+}) {
+	const words = describePair(view.graph, view.graph.pairs[pair], x);
+	const note = sourceOf(view, x, y)?.[1];
+	return (
+		<li className="works-with__item">
+			<div className="works-with__body">
+				<span className="works-with__name">
+					<ToolLink view={view} tool={x} /> and <ToolLink view={view} tool={y} />
+				</span>
+				{words.status && <span className="works-with__status">{words.status}</span>}
+				<dl className="connection">
+					{words.rows.map(([term, value]) => (
+						<div key={term}>
+							<dt>{term}</dt>
+							<dd className={value ? undefined : 'connection__unknown'}>
+								{value ?? 'not documented yet'}
+							</dd>
+						</div>
+					))}
+				</dl>
+				{note && <p className="works-with__note">{note}</p>}
+				<p className="works-with__provenance">
+					<SourceLink view={view} x={x} y={y} />
+					{' · checked '}
+					<time dateTime={words.day}>{words.checked}</time>
+				</p>
+			</div>
+		</li>
+	);
+});
+
+interface Props {
+	view: View;
+	group: CategoryCandidates;
+	/** One category chosen: each connection with its source and date, and no "more" button. */
+	detailed: boolean;
+}
+
+const sameGroup = (p: CategoryCandidates, q: CategoryCandidates) =>
+	p.total === q.total &&
+	p.best.length === q.best.length &&
+	p.best.every(
+		(candidate, at) =>
+			candidate.tool === q.best[at].tool &&
+			candidate.links.length === q.best[at].links.length &&
+			candidate.links.every((link, k) => link.pair === q.best[at].links[k].pair),
+	);
+
+/**
+ * A category's best candidates. Memoised on what it shows, so a choice re-renders only the
+ * categories it changed (a choice must fit in a frame). Its "more" button carries the category
+ * in `data-category` for the page to handle, rather than a callback that would change with it.
+ */
+export const FitGroup = memo(
+	function FitGroup({ view, group, detailed }: Props) {
+		const { graph } = view;
+		const { names, categories } = graph.file;
+		const label = categories[group.category][1];
+		const moved = (pair: number) =>
+			movesLabel(MOVE_KEYS.filter((_, bit) => graph.pairs[pair].moves & (1 << bit))) ??
+			'what it moves is not documented yet';
+		return (
+			<section className="stack__category-fit" aria-labelledby={`fit-${group.category}`}>
+				<h3 id={`fit-${group.category}`}>
+					{label} ({group.total})
+				</h3>
+				<ol className="stack__fit">
+					{group.best.map(({ tool: candidate, links }) => (
+						<li key={candidate}>
+							<ToolLink view={view} tool={candidate} />{' '}
+							<span className="hub-list__count">
+								connects with {links.length} of your tools{detailed ? '' : ':'}
+							</span>{' '}
+							{detailed ? (
+								<ul>
+									{links.map(({ tool, pair }) => {
+										const words = describePair(graph, graph.pairs[pair], candidate);
+										return (
+											<li key={tool}>
+												<strong>{names[tool]}</strong>: {pairLine(words)} ·{' '}
+												<SourceLink view={view} x={candidate} y={tool} /> · checked{' '}
+												<time dateTime={words.day}>{words.checked}</time>
+											</li>
+										);
+									})}
+								</ul>
+							) : (
+								links.map(({ tool, pair }) => `${names[tool]} (${moved(pair)})`).join(', ')
+							)}
+						</li>
+					))}
+				</ol>
+				{group.total > group.best.length &&
+					(detailed ? (
+						<p>And {group.total - group.best.length} more that connect with fewer of your tools.</p>
+					) : (
+						<button type="button" className="button" data-category={group.category}>
+							More {label} tools
+						</button>
+					))}
+			</section>
+		);
+	},
+	(p, q) => p.view === q.view && p.detailed === q.detailed && sameGroup(p.group, q.group),
+);
