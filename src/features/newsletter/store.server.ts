@@ -81,7 +81,7 @@ function storeOver(call: Call, close: () => Promise<void>): NewsletterStore {
 			});
 			if (row.outcome === 'rate_limited')
 				return { outcome: 'rate_limited', retryAfterSeconds: Number(row.retry_after) };
-			// The form's ceiling for all clients together (20261125020000_newsletter_sign_up_ceiling.sql).
+			// The form's ceiling for all clients together (20261125030000_newsletter_sign_up_ceiling.sql).
 			if (row.outcome === 'busy')
 				return {
 					outcome: 'rate_limited',
