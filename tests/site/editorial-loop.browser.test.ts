@@ -33,6 +33,9 @@ describe.runIf(browserAvailable())('from submission to live', () => {
 			OUTBOX_DIR: outbox,
 			SITE_URL: baseUrl,
 			REBUILD_COALESCE_SECONDS: '0',
+			// The rebuild makes the site the tests built: logos from the same stand-in and cache.
+			LOGO_URL_TEMPLATE: inject('logos').buildEnv.LOGO_URL_TEMPLATE,
+			LOGO_CACHE_DIR: inject('logos').buildEnv.LOGO_CACHE_DIR,
 		};
 	});
 	afterAll(async () => {

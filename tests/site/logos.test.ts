@@ -100,29 +100,32 @@ describe('logos served by the site itself', () => {
 	});
 
 	it('fetched each logo once: the first build asked for each host, a second build asks nothing', async () => {
+		// The first build (global-setup) started from an empty cache: it asked for every host.
 		const first =
-			/\[logos\] 6 of (\d+) hosts have a logo \(0 from the cache, 6 fetched, \d+ without one, 0 unanswered, 0 not asked\)/.exec(
+			/\[logos\] 6 of (\d+) hosts have a logo \(0 from the cache, 6 fetched, (\d+) without one, 0 unanswered, 0 not asked\)/.exec(
 				inject('buildLog'),
 			);
 		expect(first, inject('buildLog')).not.toBeNull();
-		const hosts = Number(first![1]);
+		expect(Number(first![2])).toBe(Number(first![1]) - 6);
+		// Another test's rebuild (an editor's approval) may have asked for its new tool since.
 		const before = await logoRequests();
-		expect(before).toBe(hosts);
+		expect(before).toBeGreaterThanOrEqual(Number(first![1]));
 
 		// Inside the project, as every build's output is (Astro keeps its prerender chunks there).
 		await mkdir('.data', { recursive: true });
 		const work = await mkdtemp(path.join('.data', 'site-tests-rebuild-'));
 		try {
 			const log = await astroBuild({ ...logos.buildEnv, ASTRO_OUT_DIR: path.join(work, 'dist') });
-			expect(log).toMatch(
-				new RegExp(
-					`\\[logos\\] 6 of ${hosts} hosts have a logo \\(${hosts} from the cache, 0 fetched`,
-				),
-			);
+			const second =
+				/\[logos\] (\d+) of (\d+) hosts have a logo \((\d+) from the cache, 0 fetched, 0 without one, 0 unanswered, 0 not asked\)/.exec(
+					log,
+				);
+			expect(second, log).not.toBeNull();
+			expect(second![3]).toBe(second![2]);
 			expect(await logoRequests()).toBe(before);
-			expect((await readdir(path.join(work, 'dist', 'logos'))).sort()).toEqual(
-				(await readdir(path.join(distDir, 'logos'))).sort(),
-			);
+			const files = (await readdir(path.join(work, 'dist', 'logos'))).sort();
+			expect(files).toHaveLength(Number(second![1]) * 2);
+			expect(files).toEqual((await readdir(path.join(distDir, 'logos'))).sort());
 		} finally {
 			await rm(work, { recursive: true, force: true });
 		}
