@@ -30,7 +30,9 @@ beforeAll(async () => {
 	const rows = await sql`select id, name from construction_apps`;
 	await sql.end();
 	idOf = new Map(rows.map((row) => [String(row.name), Number(row.id)]));
-	vsRoutes = (await distFiles()).filter((route) => /^\/compare\/.+-vs-.+\/$/.test(route));
+	vsRoutes = (await distFiles())
+		.map((file) => `/${file.replace(/index\.html$/, '')}`)
+		.filter((route) => /^\/compare\/.+-vs-.+\/$/.test(route));
 });
 
 describe('"At a glance" on a tool page', () => {
