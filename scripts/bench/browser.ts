@@ -6,6 +6,7 @@ import {
 	SETTLE_LIMIT_MS,
 	WAIT_FOR_HYDRATION,
 } from './page-scripts.ts';
+import { FACT_PANEL_ID } from '../../src/features/search/grid-markup.ts';
 import { RESULTS_PAGE_SIZE } from '../../src/features/search/results-window.ts';
 import { median } from './stats.ts';
 import { type MainThreadTask, mainThreadTasks, PAGE_WORK_CATEGORIES } from './trace.ts';
@@ -126,6 +127,9 @@ export async function firstAnswer(
 	return afterPaint;
 }
 
+/** The home page's fact panel once its controls are drawn (or a page without one). */
+const FACT_FILTERS_READY = `#${FACT_PANEL_ID}[data-live], body:not(:has(#${FACT_PANEL_ID}))`;
+
 /** The scripted typing: each query typed a letter at a time, then erased a letter at a time. */
 export const TYPED_QUERIES = ['pro', 'field', 'c++', 'vault span', 'zq'];
 
@@ -188,6 +192,8 @@ export async function searchLatency(
 	try {
 		await page.goto(`${origin}/${options.address ?? ''}`, { waitUntil: 'load' });
 		result.hydrationMs = (await page.evaluate(WAIT_FOR_HYDRATION)) as number;
+		// An address with fact filters waits for their code, which the island loads on first use.
+		if (options.address) await page.waitForSelector(FACT_FILTERS_READY, { state: 'attached' });
 		await page.evaluate(INSTRUMENT_SEARCH);
 		await page.getByRole('searchbox').click();
 		const deadline = Date.now() + options.budgetMs;

@@ -30,7 +30,8 @@ import type { SizeResult } from './results.ts';
 import { serveStatic } from './serve.ts';
 import { siteSource } from './source.ts';
 import { insertTools, startBenchDb, syntheticCatalogue } from './synthetic.ts';
-import { EVERY_FILTER_ON, insertFacts, keptByFacts } from './synthetic-facts.ts';
+import { cardCategories } from '../../src/features/facts/fact-filters.ts';
+import { EVERY_FILTER_ON, insertFacts, keptByFacts, syntheticFacts } from './synthetic-facts.ts';
 import { insertIntegrations } from './synthetic-integrations.ts';
 import { benchStack } from './stack.ts';
 import { STACK_BUDGETS } from '../lib/stack-budgets.ts';
@@ -195,10 +196,14 @@ async function everyFilterOn(sql: Sql): Promise<AllFilters | null> {
 		join construction_apps a on a.id = case when i.tool_low_id = ${hub.id}
 			then i.tool_high_id else i.tool_low_id end
 		where ${hub.id} in (i.tool_low_id, i.tool_high_id) and i.status is distinct from 'retired'`;
+	// A category keeps the tools that also do its job (the home page's chips, as category pages).
 	const byCategory = new Map<string, string[]>();
-	for (const row of partners)
-		if (keptByFacts(indexOf.get(Number(row.id))!, EVERY_FILTER_ON))
-			byCategory.set(row.category, [...(byCategory.get(row.category) ?? []), String(row.name)]);
+	for (const row of partners) {
+		const index = indexOf.get(Number(row.id))!;
+		if (!keptByFacts(index, EVERY_FILTER_ON)) continue;
+		for (const category of cardCategories(row.category, syntheticFacts(index)))
+			byCategory.set(category, [...(byCategory.get(category) ?? []), String(row.name)]);
+	}
 	const [category, names] = [...byCategory].sort((a, b) => b[1].length - a[1].length)[0] ?? [];
 	if (!category) return null;
 	const filters = new URLSearchParams({
