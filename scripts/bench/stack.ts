@@ -101,11 +101,11 @@ async function writeStackFiles(outDir: string, pairs: number) {
 	const file = graphFile(tools, integrations);
 	const text = JSON.stringify(file);
 	await writeFile(path.join(outDir, STACK_GRAPH_URL), text);
-	const dir = path.dirname(path.join(outDir, connectionsUrl(0)));
+	const dir = path.dirname(path.join(outDir, connectionsUrl(0, 1)));
 	await rm(dir, { recursive: true, force: true });
 	await mkdir(dir, { recursive: true });
-	for (const [id, own] of connectionsFiles(integrations))
-		await writeFile(path.join(outDir, connectionsUrl(id)), JSON.stringify(own));
+	for (const [number, own] of connectionsFiles(integrations))
+		await writeFile(path.join(dir, `${number}.json`), JSON.stringify(own));
 	return { file, gzip: gzipSync(text, { level: 6 }).length, pairs: integrations.length };
 }
 

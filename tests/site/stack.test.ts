@@ -11,10 +11,12 @@ import { pagePayload } from '../../scripts/lib/page-payload.ts';
 import { MOVE_KEYS } from '../../src/features/integrations/details.ts';
 import {
 	type ConnectionsFile,
+	connectionsUrl,
 	flowFrom,
 	type GraphFile,
 	readGraph,
 	STATUS_CODES,
+	TOOLS_PER_CONNECTIONS_FILE,
 	VIA_MIDDLEWARE,
 } from '../../src/features/stack/graph.ts';
 import { connectEmbedded, type Sql } from '../../src/lib/store/embedded.server.ts';
@@ -124,20 +126,26 @@ describe('the graph file', () => {
 });
 
 describe("each connected tool's sources", () => {
-	it('are a file per connected tool: the source and note of each of its connections', async () => {
+	it('are a few files holding every connected tool: the source and note of each of its connections', async () => {
 		const files = (await distFiles()).filter((f) => /^stack\/connections\/\d+\.json$/.test(f));
 		const connected = new Set(visible.flatMap(({ low, high }) => [low, high]));
-		expect(files.map((f) => Number(/(\d+)\.json$/.exec(f)![1])).sort((a, b) => a - b)).toEqual(
-			[...connected].sort((a, b) => a - b),
-		);
+		expect(files).toHaveLength(file.connectionFiles);
+		expect(file.connectionFiles).toBe(Math.ceil(connected.size / TOOLS_PER_CONNECTIONS_FILE));
+		const held = new Map<number, ConnectionsFile[string]>();
+		for (const name of files) {
+			const read: ConnectionsFile = JSON.parse(await readFile(path.join(distDir, name), 'utf8'));
+			for (const [tool, partners] of Object.entries(read)) {
+				expect(name).toBe(connectionsUrl(Number(tool), file.connectionFiles).slice(1));
+				held.set(Number(tool), partners);
+			}
+		}
+		expect([...held.keys()].sort((a, b) => a - b)).toEqual([...connected].sort((a, b) => a - b));
 		const procore = idOf('Procore');
-		const own: ConnectionsFile = JSON.parse(
-			await readFile(path.join(distDir, `stack/connections/${procore}.json`), 'utf8'),
-		);
+		const own = held.get(procore)!;
 		const expected = visible.filter(({ low, high }) => [low, high].includes(procore));
 		expect(Object.keys(own)).toHaveLength(expected.length);
 		for (const { low, high, source, note } of expected)
 			expect(own[low === procore ? high : low]).toEqual([source, note]);
-		expect(JSON.stringify(own)).not.toContain(fixtures.unpublished);
+		expect(JSON.stringify([...held])).not.toContain(fixtures.unpublished);
 	});
 });

@@ -7,6 +7,7 @@ import type { CategoryCandidates } from './plan.ts';
 /** What every part of the stack page reads: the graph, the sources fetched so far, addresses. */
 export interface View {
 	graph: StackGraph;
+	/** The connections files fetched so far, by number. */
 	sources: Record<number, ConnectionsFile>;
 	/** A tool page's address, `{id}` for the tool id. */
 	toolPage: string;
@@ -19,8 +20,9 @@ export function ToolLink({ view, tool }: { view: View; tool: number }) {
 
 /** The source URL and note of the pair of x and y, from either tool's file once it is here. */
 export function sourceOf({ graph, sources }: View, x: number, y: number) {
-	const { ids } = graph.file;
-	return sources[ids[x]]?.[ids[y]] ?? sources[ids[y]]?.[ids[x]];
+	const { ids, connectionFiles: files } = graph.file;
+	const [idX, idY] = [ids[x], ids[y]];
+	return sources[idX % files]?.[idX]?.[idY] ?? sources[idY % files]?.[idY]?.[idX];
 }
 
 export function SourceLink({ view, x, y }: { view: View; x: number; y: number }) {

@@ -69,16 +69,17 @@ export default function StackPlanner({ toolPage }: Props) {
 		return () => removeEventListener('popstate', onBack);
 	}, []);
 
-	// Each chosen tool's sources and notes, once per tool.
+	// The connections files of the chosen tools (sources and notes), each fetched once.
 	useEffect(() => {
 		for (const tool of stack.chosen) {
-			const id = graph!.file.ids[tool];
-			if (asked.current.has(id) || !graph!.pairsOf[tool].length) continue;
-			asked.current.add(id);
-			fetch(connectionsUrl(id))
+			const files = graph!.file.connectionFiles;
+			const file = graph!.file.ids[tool] % files;
+			if (asked.current.has(file) || !graph!.pairsOf[tool].length) continue;
+			asked.current.add(file);
+			fetch(connectionsUrl(graph!.file.ids[tool], files))
 				.then((response) => (response.ok ? response.json() : Promise.reject(response.status)))
-				.then((file: ConnectionsFile) => setSources((known) => ({ ...known, [id]: file })))
-				.catch(() => asked.current.delete(id));
+				.then((read: ConnectionsFile) => setSources((known) => ({ ...known, [file]: read })))
+				.catch(() => asked.current.delete(file));
 		}
 	}, [graph, stack.chosen]);
 

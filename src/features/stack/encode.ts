@@ -8,6 +8,7 @@ import {
 	FLOW,
 	type GraphFile,
 	STATUS_CODES,
+	TOOLS_PER_CONNECTIONS_FILE,
 	VIA_CODES,
 	VIA_MIDDLEWARE,
 } from './graph.ts';
@@ -70,6 +71,7 @@ export function graphFile(tools: readonly ToolEntry[], integrations: readonly In
 		categories: CATEGORY_SLUGS.map((slug) => [slug, CATEGORIES.get(slug)!.label]),
 		services,
 		days,
+		connectionFiles: connectionFileCount(integrations),
 		ids: tools.map((tool) => tool.id),
 		names: tools.map((tool) => tool.name),
 		categoryOf: tools.map((tool) => categoryIndex.get(tool.category) ?? 0),
@@ -78,15 +80,26 @@ export function graphFile(tools: readonly ToolEntry[], integrations: readonly In
 	return file;
 }
 
-/** Each connected tool's file: its partners' sources and notes, keyed by partner id. */
+/** How many connections files: one per TOOLS_PER_CONNECTIONS_FILE connected tools, at least one. */
+export function connectionFileCount(integrations: readonly Integration[]): number {
+	const connected = new Set(integrations.flatMap((pair) => [pair.lowId, pair.highId]));
+	return Math.max(1, Math.ceil(connected.size / TOOLS_PER_CONNECTIONS_FILE));
+}
+
+/**
+ * The connections files, by number: each tool's partners' sources and notes, keyed by tool id
+ * then partner id, in the file `connectionsUrl` names for the tool. Each pair is in both its
+ * tools' entries, so one file answers for every connection of a chosen tool.
+ */
 export function connectionsFiles(
 	integrations: readonly Integration[],
 ): Map<number, ConnectionsFile> {
+	const count = connectionFileCount(integrations);
 	const files = new Map<number, ConnectionsFile>();
 	const add = (tool: number, partner: number, pair: Integration) => {
-		let file = files.get(tool);
-		if (!file) files.set(tool, (file = {}));
-		file[partner] = [pair.sourceUrl, pair.note];
+		let file = files.get(tool % count);
+		if (!file) files.set(tool % count, (file = {}));
+		(file[tool] ??= {})[partner] = [pair.sourceUrl, pair.note];
 	};
 	for (const pair of integrations) {
 		add(pair.lowId, pair.highId, pair);

@@ -2,13 +2,16 @@
  * The stack page's data: what the build writes (`GraphFile`, one static JSON) and what the
  * island makes of it once (`StackGraph`). Compact by design (budget: 40 B gzip per pair): tools
  * are indexes in catalogue (name) order, words that repeat are numbers, a pair's details are
- * seven numbers. Sources and notes are not in it: each chosen tool's file brings its own
+ * seven numbers. Sources and notes are not in it: a chosen tool's connections file brings them
  * (`ConnectionsFile`), so the graph stays small however long the addresses are.
  */
 
 export const STACK_GRAPH_URL = '/stack/graph.json';
-/** A tool's connections with their sources and notes, fetched when the tool is chosen. */
-export const connectionsUrl = (toolId: number) => `/stack/connections/${toolId}.json`;
+/** Connected tools per connections file: a few dozen files, not one per tool, keep builds short. */
+export const TOOLS_PER_CONNECTIONS_FILE = 32;
+/** The connections file holding a tool's sources and notes (`files`: GraphFile.connectionFiles). */
+export const connectionsUrl = (toolId: number, files: number) =>
+	`/stack/connections/${toolId % files}.json`;
 
 export interface GraphFile {
 	/** [slug, label] of each category; `categoryOf` indexes them. */
@@ -17,6 +20,8 @@ export interface GraphFile {
 	services: string[];
 	/** The days sources were read (YYYY-MM-DD); a pair's day indexes them. */
 	days: string[];
+	/** How many connections files there are (`connectionsUrl`). */
+	connectionFiles: number;
 	/** Every live tool, in catalogue order. */
 	ids: number[];
 	names: string[];
@@ -28,8 +33,8 @@ export interface GraphFile {
 	pairs: number[];
 }
 
-/** A tool's connections: partner id → [source URL, note or null]. */
-export type ConnectionsFile = Record<string, [string, string | null]>;
+/** Some tools' connections: tool id → partner id → [source URL, note or null]. */
+export type ConnectionsFile = Record<string, Record<string, [string, string | null]>>;
 
 /** Flow codes, seen from a: not documented, a to b, b to a, both ways. */
 export const FLOW = { unknown: 0, aToB: 1, bToA: 2, both: 3 } as const;

@@ -3,7 +3,14 @@ import { CATEGORY_SLUGS } from '../../lib/categories.ts';
 import { MOVE_KEYS } from '../integrations/details.ts';
 import type { Integration } from '../integrations/types.ts';
 import { connectionsFiles, graphFile } from './encode.ts';
-import { flowFrom, readGraph, STATUS_CODES, VIA_MIDDLEWARE } from './graph.ts';
+import {
+	connectionsUrl,
+	flowFrom,
+	readGraph,
+	STATUS_CODES,
+	TOOLS_PER_CONNECTIONS_FILE,
+	VIA_MIDDLEWARE,
+} from './graph.ts';
 import { IN_ONE_CATEGORY, PER_CATEGORY, planStack } from './plan.ts';
 
 const category = (slug: string) => CATEGORY_SLUGS.indexOf(slug as never);
@@ -77,13 +84,24 @@ describe('the graph file', () => {
 		expect(JSON.stringify(graphFile(tools, [...pairs.slice(2), ...pairs.slice(0, 2)]))).toBe(once);
 	});
 
-	it("gives each connected tool its partners' sources and notes, from both ends", () => {
-		const files = connectionsFiles([link(1, 2, { note: 'Syncs budgets' }), link(2, 3)]);
-		expect(files.get(2)).toEqual({
+	it("gives each connected tool its partners' sources and notes, from both ends, in few files", () => {
+		const pairs = [link(1, 2, { note: 'Syncs budgets' }), link(2, 3)];
+		const files = connectionsFiles(pairs);
+		expect([...files.keys()]).toEqual([0]);
+		expect(files.get(0)![2]).toEqual({
 			1: ['https://vendor.example.com/1-2', 'Syncs budgets'],
 			3: ['https://vendor.example.com/2-3', null],
 		});
-		expect(files.get(1)).toEqual({ 2: ['https://vendor.example.com/1-2', 'Syncs budgets'] });
+		expect(files.get(0)![1]).toEqual({ 2: ['https://vendor.example.com/1-2', 'Syncs budgets'] });
+		// One file per TOOLS_PER_CONNECTIONS_FILE connected tools; a tool's file is its id modulo.
+		const many = Array.from({ length: 100 }, (_, at) => link(1000 + at, 2000 + at));
+		const count = Math.ceil(200 / TOOLS_PER_CONNECTIONS_FILE);
+		expect(graphFile(toolsOf([]), many).connectionFiles).toBe(count);
+		const split = connectionsFiles(many);
+		expect(split.size).toBe(count);
+		for (const [number, file] of split)
+			for (const tool of Object.keys(file)) expect(Number(tool) % count).toBe(number);
+		expect(connectionsUrl(1042, count)).toBe(`/stack/connections/${1042 % count}.json`);
 	});
 });
 
