@@ -136,6 +136,15 @@ export function parseFacts(
 		} else facts[key as FactKey] = { value, detail, sources: [read] };
 		byTool.set(toolId, facts);
 	}
+	// A set's values in its vocabulary's order, whatever order its pages were read in: the same
+	// data gives the same page.
+	for (const facts of byTool.values())
+		for (const [key, fact] of Object.entries(facts) as [FactKey, Fact][]) {
+			const { shape } = FACTS[key];
+			if (shape.kind !== 'set') continue;
+			const order = Object.keys(shape.values);
+			fact.value.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+		}
 	return byTool;
 }
 
