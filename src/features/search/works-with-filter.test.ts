@@ -3,6 +3,7 @@ import {
 	categoryFilter,
 	filterCards,
 	filterStatus,
+	type FilterValues,
 	type IndexedCard,
 	isFiltering,
 	nameFilter,
@@ -12,7 +13,9 @@ import {
 } from './filters.ts';
 import { decodePartnerIds, encodePartnerIds } from './works-with-options.ts';
 import { searchKey } from './search-rule.ts';
+import { FILTER_OPTIONS } from '../facts/fact-filters.ts';
 import { parseIntegrations } from '../integrations/graph.ts';
+import { countOf, factFilters, optionCounts } from './fact-filter.ts';
 import { worksWithIndex } from '../integrations/works-with.ts';
 
 /** Cards with tool ids; Procore (1) works with ProEst (2) and Fieldwire (4), PlanSwift (3) with ProEst. */
@@ -148,7 +151,30 @@ describe('several works-with tools at once', () => {
 		expect(valuesFromSearch('?works_with=3%2C1', filters).works_with).toBe('3,1');
 	});
 
-	it('never counts a retired connection as a partnership (record 0018)', () => {
+	it('leaves the fact filters’ counts what choosing each option would show', () => {
+		// Tokens as the cards carry them: ProEst and Fieldwire on Android, PlanSwift on Windows.
+		const tokens = new Map<number | undefined, ReadonlySet<string>>([
+			[1, new Set(['platform:web'])],
+			[2, new Set(['platform:android', 'platform:web'])],
+			[3, new Set(['platform:windows'])],
+			[4, new Set(['platform:android'])],
+			[undefined, new Set(['platform:android'])],
+		]);
+		const tokensOf = (card: IndexedCard) => tokens.get(card.id)!;
+		const all = [...filters, ...factFilters(tokensOf)];
+		const choices: FilterValues[] = [
+			{ works_with: '1,3' },
+			{ works_with: '2,1' },
+			{ works_with: '1', q: 'f' },
+		];
+		for (const values of choices)
+			for (const { group, option } of FILTER_OPTIONS)
+				expect(countOf(optionCounts(cards, all, values, tokensOf), group, option.value)).toBe(
+					filterCards(cards, all, { ...values, [group.param]: option.value }).matches.length,
+				);
+	});
+
+	it('never counts a retired connection as a partnership (issue 20)', () => {
 		// 1–2, 1–3 and 3–4 count, 2–3 was retired: Tool 3 would work with both 1 and 2 if it counted.
 		const pairs = parseIntegrations(
 			[pair(1, 2), pair(1, 3), pair(2, 3, 'retired'), pair(3, 4, 'deprecated')],
