@@ -174,7 +174,7 @@ describe('several works-with tools at once', () => {
 				);
 	});
 
-	it('never counts a retired connection as a partnership (issue 20)', () => {
+	it('never counts a retired connection as a partnership (record 0018)', () => {
 		// 1–2, 1–3 and 3–4 count, 2–3 was retired: Tool 3 would work with both 1 and 2 if it counted.
 		const pairs = parseIntegrations(
 			[pair(1, 2), pair(1, 3), pair(2, 3, 'retired'), pair(3, 4, 'deprecated')],
