@@ -7,7 +7,7 @@ interface Props {
 	/** The trimmed query ('' when only a category narrows), and the chosen category's label. */
 	query: string;
 	categoryLabel: string | undefined;
-	/** The name of the tool the matches must work with ('' when that filter is off). */
+	/** The names of the tools the matches must work with, as a list ('' when that filter is off). */
 	worksWithName: string;
 	/** The chosen fact filters' labels ('' when none). */
 	factLabels: string;

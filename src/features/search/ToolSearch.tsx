@@ -10,6 +10,7 @@ import {
 	isFiltering,
 	nameFilter,
 	worksWithFilter,
+	worksWithKeys,
 } from './filters.ts';
 import { GRID_DORMANT_ATTRIBUTE, RESULTS_ID } from './grid-markup.ts';
 import {
@@ -124,8 +125,10 @@ export default function ToolSearch({ total, gridId, categories, factPanel }: Pro
 	const query = values.q ?? '';
 	const trimmed = query.trim();
 	const chosen = categories.find((c) => c.slug === values.category);
-	const worksWith = values.works_with ?? '';
-	const worksWithName = worksWith ? (choices().byKey(worksWith)?.name ?? '') : '';
+	// The address's keys were read through the filter: each one the page offers.
+	const worksWith = worksWithKeys(values.works_with).map((key) => choices().byKey(key)!);
+	// "Procore, Sage 300 CRE and HeavyBid" ('' for none).
+	const worksWithName = new Intl.ListFormat('en-GB').format(worksWith.map((tool) => tool.name));
 	const filtering = isFiltering(filters, values);
 	const shown = result.matches.length;
 	const factLabels = extras?.describe(values) ?? '';
@@ -138,12 +141,11 @@ export default function ToolSearch({ total, gridId, categories, factPanel }: Pro
 				method="get"
 				onSubmit={(event) => event.preventDefault()}
 			>
-				<label htmlFor="tool-search" className="visually-hidden">
-					Search tools by name
-				</label>
+				{/* Named like the works-with box: the same name as a hidden <label>, in fewer bytes. */}
 				<input
 					ref={searchBox}
 					id="tool-search"
+					aria-label="Search tools by name"
 					className="search__input"
 					type="search"
 					name="q"
@@ -165,10 +167,9 @@ export default function ToolSearch({ total, gridId, categories, factPanel }: Pro
 			/>
 			<WorksWithPicker
 				hubs={() => choices().first(HUB_CHIPS)}
-				selected={worksWith}
-				selectedName={worksWithName}
+				chosen={worksWith}
 				keyOfName={(name) => choices().byName(name)?.key ?? null}
-				onSelect={(key) => update({ works_with: key }, 'push')}
+				onChange={(keys) => update({ works_with: keys.join(',') }, 'push')}
 			/>
 			{factPanel}
 			{chosen && (

@@ -1,45 +1,45 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useHydrated } from './useHydrated.ts';
 import { WORKS_WITH_LIST_ID, type WorksWithChoice } from './works-with-options.ts';
 
 interface Props {
 	/** The most connected tools, offered as chips (read from the page, never props). */
 	hubs: () => WorksWithChoice[];
-	/** The chosen key ('' for none) and the chosen tool's name. */
-	selected: string;
-	selectedName: string;
+	/** The chosen tools, in the order chosen (the same objects `hubs` gives for a hub). */
+	chosen: WorksWithChoice[];
 	/** The key of a name the page's datalist holds, or null. */
 	keyOfName: (name: string) => string | null;
-	onSelect: (key: string) => void;
+	/** The keys the filter holds next. */
+	onChange: (keys: string[]) => void;
 }
 
 /**
- * Once the island runs: a box offering every connected tool, then toggle buttons for the most
- * connected tools (the page's datalist), filtering in place. Without JavaScript the page shows
- * links to their integration pages instead (index.astro), in the space this row keeps.
+ * Once the island runs: a box offering every connected tool, then the chosen tools that are
+ * not among the most connected, then toggle buttons for the most connected (the page's
+ * datalist), filtering in place; the matches work with every chosen tool. Without JavaScript
+ * the page shows links to their integration pages instead (index.astro), in the space this
+ * row keeps.
  */
 export default function WorksWithPicker(props: Props) {
 	return <div className="works-with">{useHydrated() && <Controls {...props} />}</div>;
 }
 
-function Controls({ hubs, selected, selectedName, keyOfName, onSelect }: Props) {
-	const [text, setText] = useState(selectedName);
-	const [shownChoice, setShownChoice] = useState(selectedName);
-	// The box shows the chosen tool, whether chosen here, by a chip, or by the address
-	// (adjusted while rendering, as React advises, rather than in an effect).
-	if (shownChoice !== selectedName) {
-		setShownChoice(selectedName);
-		setText(selectedName);
-	}
+function Controls({ hubs, chosen, keyOfName, onChange }: Props) {
+	const [text, setText] = useState('');
+	const box = useRef<HTMLInputElement>(null);
+	const keys = chosen.map((tool) => tool.key);
+	const shown = hubs();
 	function onText(value: string) {
-		setText(value);
 		const key = keyOfName(value);
-		if (key ? key !== selected : !value.trim() && selected) onSelect(key ?? '');
+		// A name the list holds is chosen (once), and the box is left for the next one.
+		setText(key ? '' : value);
+		if (key && !keys.includes(key)) onChange([...keys, key]);
 	}
 	return (
 		<div className="chips" role="group" aria-label="Filter by what tools work with">
 			{/* First: on a phone the row scrolls sideways, and the box reaches every tool. */}
 			<input
+				ref={box}
 				className="search__input works-with__input"
 				type="search"
 				list={WORKS_WITH_LIST_ID}
@@ -50,17 +50,23 @@ function Controls({ hubs, selected, selectedName, keyOfName, onSelect }: Props) 
 				value={text}
 				onChange={(event) => onText(event.target.value)}
 			/>
-			{hubs().map(({ key, name, partners }) => (
+			{[...chosen.filter((tool) => !shown.includes(tool)), ...shown].map((tool) => (
 				<button
-					key={key}
+					key={tool.key}
 					type="button"
 					className="chip"
-					aria-pressed={selected === key}
-					onClick={() => onSelect(selected === key ? '' : key)}
+					aria-pressed={chosen.includes(tool)}
+					onClick={() => {
+						onChange(
+							chosen.includes(tool) ? keys.filter((key) => key !== tool.key) : [...keys, tool.key],
+						);
+						// A chosen tool beyond the hubs leaves the row, and would take the focus with it.
+						if (!shown.includes(tool)) box.current?.focus();
+					}}
 				>
-					{name}{' '}
+					{tool.name}{' '}
 					<span className="chip__count">
-						{partners.size}
+						{tool.partners.size}
 						<span className="visually-hidden"> partners</span>
 					</span>
 				</button>

@@ -49,20 +49,27 @@ export function categoryFilter(known: ReadonlySet<string>): CardFilter {
 	};
 }
 
+/** The keys of a `?works_with=` value, in the order chosen: `12,40` (none for ''). */
+export const worksWithKeys = (value = '') => (value ? value.split(',') : []);
+
 /**
- * The tools that work with one chosen tool: `?works_with=<key>` (an integration key, the tool
- * id). `partnersOf` gives a key's partner ids, or null for a key the page does not offer
- * (which then means all). One set lookup per card, so a keystroke costs the same with it on.
+ * The tools that work with every chosen tool: `?works_with=<key>,<key>…` (integration keys,
+ * the tool ids), the intersection of their partner sets. `partnersOf` gives a key's partner
+ * ids (retired connections already left out: they are no partnership), or null for a key the
+ * page does not offer, which is dropped (none left means all). A set lookup per chosen tool
+ * per card, so a keystroke costs the same with it on.
  */
 export function worksWithFilter(
 	partnersOf: (key: string) => ReadonlySet<number> | null,
 ): CardFilter {
 	return {
 		param: 'works_with',
-		read: (raw) => (raw && partnersOf(raw) ? raw : ''),
+		// Each offered key once, in the address's order.
+		read: (raw) => [...new Set(raw?.split(','))].filter(partnersOf).join(','),
 		matcher(value) {
-			const partners = value ? partnersOf(value) : null;
-			return partners ? (card) => card.id !== undefined && partners.has(card.id) : null;
+			const sets = worksWithKeys(value).flatMap((key) => partnersOf(key) ?? []);
+			// A card without an id (`has(undefined)`) is never kept.
+			return sets.length ? (card) => sets.every((partners) => partners.has(card.id!)) : null;
 		},
 	};
 }
@@ -133,7 +140,8 @@ export function searchWithValues(
 		if (values[param]) params.set(param, values[param]);
 	}
 	for (const [key, value] of others) params.append(key, value);
-	const query = params.toString();
+	// A comma may stand in a query: `?works_with=12,40` reads better than `12%2C40`.
+	const query = params.toString().replace(/%2C/g, ',');
 	return query ? `?${query}` : '';
 }
 

@@ -33,8 +33,7 @@ export function useFilterAddress(
 		const url = new URL(window.location.href);
 		url.search = searchWithValues(url.search, filters, values);
 		if (url.href === window.location.href && history === 'replace') return;
-		if (history === 'push') window.history.pushState(window.history.state, '', url);
-		else window.history.replaceState(window.history.state, '', url);
+		window.history[`${history}State`](window.history.state, '', url); // pushState or replaceState
 	}
 
 	function flush() {
