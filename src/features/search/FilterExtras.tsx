@@ -27,19 +27,19 @@ export { default as NoMatches } from './NoMatches.tsx';
 
 keepTicksInStep();
 
-const parsed = new WeakMap<IndexedCard, ReadonlySet<string>>();
-/** A card's tokens, parsed from its `data-f` the first time a filter or a count asks. */
-const tokensOf = (card: IndexedCard) => {
-	let tokens = parsed.get(card);
-	if (!tokens) {
-		tokens = parseTokens((card.element as Element).getAttribute('data-f'));
-		parsed.set(card, tokens);
+const parsed = new WeakMap<IndexedCard, readonly number[]>();
+/** A card's options, parsed from its `data-f` the first time a filter or a count asks. */
+const optionsOf = (card: IndexedCard) => {
+	let options = parsed.get(card);
+	if (!options) {
+		options = parseTokens((card.element as Element).getAttribute('data-f'));
+		parsed.set(card, options);
 	}
-	return tokens;
+	return options;
 };
 
 /** The island adds these to its own filters (AND). */
-export const filters: CardFilter[] = factFilters(tokensOf);
+export const filters: CardFilter[] = factFilters(optionsOf);
 
 /** "Android, Free version": the chosen options, for the island's status line. */
 export const describe = (values: FilterValues) => chosenLabels(values).join(', ');
@@ -79,7 +79,7 @@ export function FactControls({ cards, filters: all, values, onSelect }: Props) {
 		return () => panel.removeEventListener('toggle', onToggle);
 	}, []);
 	const counts = useMemo(
-		() => (open ? optionCounts(cards(), all, values, tokensOf) : null),
+		() => (open ? optionCounts(cards(), all, values, optionsOf) : null),
 		[open, cards, all, values],
 	);
 	const chosen = chosenLabels(values).length;

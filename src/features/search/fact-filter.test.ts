@@ -69,8 +69,8 @@ const TOOLS: [string, string, ToolFacts | undefined][] = [
 	['Siteline', 'financials', undefined],
 ];
 
-const parsed = new Map<IndexedCard, ReadonlySet<string>>();
-const tokensOf = (card: IndexedCard) => parsed.get(card)!;
+const parsed = new Map<IndexedCard, readonly number[]>();
+const optionsOf = (card: IndexedCard) => parsed.get(card)!;
 const cards: IndexedCard<string>[] = TOOLS.map(([name, category, facts]) => {
 	const card = {
 		element: name,
@@ -81,7 +81,7 @@ const cards: IndexedCard<string>[] = TOOLS.map(([name, category, facts]) => {
 	parsed.set(card, parseTokens(filterTokens(facts)));
 	return card;
 });
-const facts = factFilters(tokensOf);
+const facts = factFilters(optionsOf);
 const filters = [
 	categoryFilter(new Set(['field-management', 'project-management', 'estimating', 'financials'])),
 	nameFilter,
@@ -109,6 +109,12 @@ describe('the tokens on a card', () => {
 		// A free trial documented as "no" is no free trial; unknown is nothing at all.
 		expect(filterTokens(procore)).not.toContain('free:');
 		expect(filterTokens(siteline)).toBe('');
+	});
+
+	it('are read back as options, skipping a token this build does not know', () => {
+		const android = FILTER_OPTIONS.findIndex(({ option }) => option.path === '/platform/android/');
+		expect(parseTokens('platform:android platform:beos')).toEqual([android]);
+		expect(parseTokens('')).toEqual([]);
 	});
 
 	it('put the categories a tool also does after its own', () => {
@@ -162,7 +168,7 @@ describe('the fact filters', () => {
 describe('the count of each option', () => {
 	const group = (param: string) => FACT_FILTERS.find((g) => g.param === param)!;
 	const count = (values: Record<string, string>, param: string, value: string) =>
-		countOf(optionCounts(cards, filters, values, tokensOf), group(param), value);
+		countOf(optionCounts(cards, filters, values, optionsOf), group(param), value);
 
 	it('is what choosing the option would show, under the other filters', () => {
 		expect(count({}, 'platform', 'android')).toBe(2);
