@@ -15,7 +15,7 @@ import { decodePartnerIds, encodePartnerIds } from './works-with-options.ts';
 import { searchKey } from './search-rule.ts';
 import { FILTER_OPTIONS } from '../facts/fact-filters.ts';
 import { parseIntegrations } from '../integrations/graph.ts';
-import { countOf, factFilters, optionCounts } from './fact-filter.ts';
+import { countOf, factFilters, optionCounts, parseTokens } from './fact-filter.ts';
 import { worksWithIndex } from '../integrations/works-with.ts';
 
 /** Cards with tool ids; Procore (1) works with ProEst (2) and Fieldwire (4), PlanSwift (3) with ProEst. */
@@ -153,12 +153,12 @@ describe('several works-with tools at once', () => {
 
 	it('leaves the fact filters’ counts what choosing each option would show', () => {
 		// Tokens as the cards carry them: ProEst and Fieldwire on Android, PlanSwift on Windows.
-		const tokens = new Map<number | undefined, ReadonlySet<string>>([
-			[1, new Set(['platform:web'])],
-			[2, new Set(['platform:android', 'platform:web'])],
-			[3, new Set(['platform:windows'])],
-			[4, new Set(['platform:android'])],
-			[undefined, new Set(['platform:android'])],
+		const tokens = new Map<number | undefined, readonly number[]>([
+			[1, parseTokens('platform:web')],
+			[2, parseTokens('platform:android platform:web')],
+			[3, parseTokens('platform:windows')],
+			[4, parseTokens('platform:android')],
+			[undefined, parseTokens('platform:android')],
 		]);
 		const tokensOf = (card: IndexedCard) => tokens.get(card.id)!;
 		const all = [...filters, ...factFilters(tokensOf)];
