@@ -32,8 +32,11 @@ function list(labels: string[]): string {
 export function reasonsFor(
 	self: ToolFacts | undefined,
 	other: ToolFacts | undefined,
+	/** The first names of the partners only this tool has (a few are enough). */
 	partnersOnlySelf: readonly string[],
 	otherName: string,
+	/** How many partners only this tool has in all. */
+	partnersOnlyCount: number = partnersOnlySelf.length,
 ): string[] {
 	const reasons: string[] = [];
 	for (const [key, phrase] of Object.entries(SET_REASONS) as [FactKey, (l: string) => string][]) {
@@ -64,7 +67,7 @@ export function reasonsFor(
 		reasons.push(`you want the lower published starting price (${priceLabel(mine)})`);
 	if (partnersOnlySelf.length) {
 		const names = partnersOnlySelf.slice(0, 3);
-		const more = partnersOnlySelf.length - names.length;
+		const more = partnersOnlyCount - names.length;
 		reasons.push(
 			`you use ${list(more ? [...names, `${more} more`] : names)}: a documented integration, none documented for ${otherName}`,
 		);
