@@ -2,20 +2,18 @@ import { liveTools } from '../../lib/catalogue.server.ts';
 import { CATEGORIES } from '../../lib/categories.ts';
 import { paths } from '../../lib/paths.ts';
 import { factsByTool } from '../facts/data.server.ts';
-import { type Fact, factText, type ToolFacts, valueLabel } from '../facts/facts.ts';
+import {
+	type Fact,
+	factText,
+	inVocabularyOrder,
+	type ToolFacts,
+	valueLabel,
+} from '../facts/facts.ts';
 import { FACTS, type FactKey } from '../facts/vocabulary.ts';
 import { integrationData } from '../integrations/data.server.ts';
 import { integrationKey } from '../integrations/key.ts';
 import type { CompareTool, FactLayout, NameEntry, ShownFact } from './files.ts';
 import { COMPARE_SECTIONS } from './rows.ts';
-
-/** A set's values in the vocabulary's order, so equal sets read the same. */
-function inVocabularyOrder(key: FactKey, values: readonly string[]): string[] {
-	const { shape } = FACTS[key];
-	if (shape.kind !== 'set') return [...values];
-	const order = Object.keys(shape.values);
-	return [...values].sort((x, y) => order.indexOf(x) - order.indexOf(y));
-}
 
 /** A fact in words, with its sources and their dates, as the island shows it. */
 export function shownFact(key: FactKey, fact: Fact): ShownFact {

@@ -140,12 +140,18 @@ export function parseFacts(
 	// data gives the same page.
 	for (const facts of byTool.values())
 		for (const [key, fact] of Object.entries(facts) as [FactKey, Fact][]) {
-			const { shape } = FACTS[key];
-			if (shape.kind !== 'set') continue;
-			const order = Object.keys(shape.values);
-			fact.value.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+			fact.value = inVocabularyOrder(key, fact.value);
+			for (const source of fact.sources) source.value = inVocabularyOrder(key, source.value);
 		}
 	return byTool;
+}
+
+/** A set's values in its vocabulary's order, so equal sets read the same; other facts as they are. */
+export function inVocabularyOrder(key: FactKey, values: readonly string[]): string[] {
+	const { shape } = FACTS[key];
+	if (shape.kind !== 'set') return [...values];
+	const order = Object.keys(shape.values);
+	return [...values].sort((x, y) => order.indexOf(x) - order.indexOf(y));
 }
 
 /** What a visitor reads for one value of a fact. */
@@ -189,9 +195,4 @@ export { checkedLabel } from './checked.ts';
 /** The facts in page order, known or not: a row for each, so the unknown ones show as such. */
 export function factRows(facts: ToolFacts | undefined) {
 	return FACT_KEYS.map((key) => ({ key, label: FACTS[key].label, fact: facts?.[key] ?? null }));
-}
-
-/** How many of the buyer's first three facts (platforms, pricing, audience) a tool has. */
-export function hasCoreFacts(facts: ToolFacts | undefined): boolean {
-	return Boolean(facts?.platforms && facts.pricing_model && facts.audience);
 }

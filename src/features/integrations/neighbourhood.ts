@@ -1,4 +1,5 @@
 import { forceLayout } from './force-layout.ts';
+import type { MapNode } from './map-layout.ts';
 import { CATEGORY_COLOURS, escapeXml, type MapTool, shorten } from './map-svg.ts';
 
 /** The most partners a tool's neighbourhood draws: its most connected ones. */
@@ -10,15 +11,8 @@ const LABELS = 10;
 export const NEIGHBOURHOOD_WIDTH = 480;
 export const NEIGHBOURHOOD_HEIGHT = 400;
 
-export interface NeighbourNode {
-	id: number;
-	/** How many tools it works with in the whole directory. */
-	partners: number;
-	x: number;
-	y: number;
-	r: number;
-	labelled: boolean;
-}
+/** A node of the drawing: the same shape as the map's. */
+export type NeighbourNode = MapNode;
 
 export interface Neighbourhood {
 	/** The tool itself first, then the partners drawn, most connected first. */
