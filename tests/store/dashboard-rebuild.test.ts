@@ -245,3 +245,47 @@ describe('with pg_net and Vault (stand-ins)', () => {
 		}
 	});
 });
+
+describe("pruning the hook job's pg_cron history", () => {
+	const prune = async () =>
+		String((await db.sql`select public.prune_build_hook_runs() as said`)[0].said);
+
+	it('does nothing without pg_cron', async () => {
+		expect(await prune()).toBe('pg_cron is not installed: nothing to do');
+	});
+
+	it("deletes the hook job's runs older than 7 days, and no other job's", async () => {
+		// A stand-in for the two pg_cron tables it reads, with their columns of the same names.
+		await db.sql.unsafe(`
+			create schema cron;
+			create table cron.job (jobid bigint primary key, jobname text);
+			create table cron.job_run_details (runid bigint generated always as identity,
+				jobid bigint, end_time timestamptz);
+			insert into cron.job values (1, 'call-build-hook'), (2, 'someone-elses-job');
+			insert into cron.job_run_details (jobid, end_time) values
+				(1, now() - interval '30 days'), (1, now() - interval '8 days'),
+				(1, now() - interval '6 days'), (1, now()),
+				(2, now() - interval '30 days');
+		`);
+		expect(await prune()).toBe('deleted 2 run(s) of call-build-hook older than 7 days');
+		const left = await db.sql`select jobid, end_time > now() - interval '7 days' as recent
+			from cron.job_run_details order by runid`;
+		expect(left.map((row) => [Number(row.jobid), row.recent])).toEqual([
+			[1, true],
+			[1, true],
+			[2, false],
+		]);
+		expect(await prune()).toBe('deleted 0 run(s) of call-build-hook older than 7 days');
+	});
+
+	it('lets neither anon nor the server role call it', async () => {
+		for (const role of ['anon', 'service_role']) {
+			await expect(
+				db.sql.begin(async (tx) => {
+					await tx.unsafe(`set local role ${role}`);
+					await tx`select public.prune_build_hook_runs()`;
+				}),
+			).rejects.toThrow(/permission denied/);
+		}
+	});
+});
