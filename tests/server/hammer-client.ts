@@ -7,7 +7,7 @@ let i = 0;
 let announced = false;
 const write = async () => {
 	for (;;) {
-		await sql`select * from public.subscribe_newsletter_rate_limited('hammer',
+		await sql`select * from public.newsletter_sign_up('hammer',
 			'abcdef0123456789abcdef0123456789', 3600, 100000000, ${`hammer-${process.pid}-${i++}@example.com`}, 'test')`;
 		if (!announced) {
 			announced = true;

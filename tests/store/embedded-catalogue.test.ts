@@ -95,11 +95,10 @@ describe('row level security as anon (a non-superuser)', () => {
 		['read rate limits', 'select * from rate_limits'],
 		['read rebuild requests', 'select * from site_rebuilds'],
 		['call submit_tool', "select * from submit_tool('X', 'https://x.example.com')"],
-		['call subscribe_newsletter', "select subscribe_newsletter('a@b.co', 'x')"],
 		['call hit_rate_limit', "select * from hit_rate_limit('subscribe', repeat('a', 32), 3600)"],
 		[
-			'call subscribe_newsletter_rate_limited',
-			"select * from subscribe_newsletter_rate_limited('subscribe', repeat('a', 32), 3600, 5, 'a@b.co', 'x')",
+			'call newsletter_sign_up',
+			"select * from newsletter_sign_up('subscribe', repeat('a', 32), 3600, 5, 'a@b.co', 'x')",
 		],
 		[
 			'call submit_tool_rate_limited',

@@ -26,20 +26,20 @@ function asServer<T>(run: (tx: TransactionSql) => Promise<T>): Promise<T> {
 
 const client = (n: number) => `client-${n}-${'x'.repeat(24)}`;
 const subscribe = (tx: TransactionSql, clientHash: string, email: string, max = 2) =>
-	tx`select * from subscribe_newsletter_rate_limited('subscribe', ${clientHash}, 3600, ${max}, ${email}, 'test')`;
+	tx`select * from newsletter_sign_up('subscribe', ${clientHash}, 3600, ${max}, ${email}, 'test')`;
 const submit = (tx: TransactionSql, clientHash: string, name: string, url: string, max = 2) =>
 	tx`select * from submit_tool_rate_limited('submit', ${clientHash}, 3600, ${max}, ${name}, ${url}, null)`;
 const count = async (table: string) =>
 	(await db.sql.unsafe(`select count(*)::int as n from ${table}`))[0].n as number;
 
-describe('subscribe_newsletter_rate_limited', () => {
-	it('subscribes within the limit, then answers rate_limited and writes nothing', async () => {
+describe('newsletter_sign_up (the subscribe form)', () => {
+	it('signs up within the limit, then answers rate_limited and writes nothing', async () => {
 		const answers = await asServer(async (tx) => [
 			...(await subscribe(tx, client(1), 'one@example.com')),
 			...(await subscribe(tx, client(1), 'ONE@example.com')),
 			...(await subscribe(tx, client(1), 'three@example.com')),
 		]);
-		expect(answers.map((row) => row.outcome)).toEqual(['created', 'exists', 'rate_limited']);
+		expect(answers.map((row) => row.outcome)).toEqual(['send', 'quiet', 'rate_limited']);
 		expect(answers[0].retry_after).toBeNull();
 		expect(answers[2].retry_after).toBeGreaterThan(0);
 		expect(answers[2].retry_after).toBeLessThanOrEqual(3600);
@@ -54,7 +54,7 @@ describe('subscribe_newsletter_rate_limited', () => {
 			...(await subscribe(tx, client(3), 'b@example.com', 1)),
 			...(await submit(tx, client(2), 'A', 'https://a.example.com', 1)),
 		]);
-		expect(answers.map((row) => row.outcome)).toEqual(['created', 'created', 'created']);
+		expect(answers.map((row) => row.outcome)).toEqual(['send', 'send', 'created']);
 	});
 });
 
