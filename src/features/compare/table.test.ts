@@ -3,6 +3,7 @@ import type { Fact } from '../facts/facts.ts';
 import type { FactKey } from '../facts/vocabulary.ts';
 import type { CompareTool } from './files.ts';
 import { factLayout, shownFact } from './files.server.ts';
+import { toGaps } from './partner-ids.ts';
 import { compareTable, isDifference, type TableSection } from './table.ts';
 
 const read = (
@@ -32,6 +33,13 @@ function tool(
 		integrationsPath: partners.length ? `/integrations/${id}/` : null,
 	};
 }
+
+const integrationRows = (tools: CompareTool[]) =>
+	new Map(
+		compareTable(tools, factLayout, false)
+			.flatMap((section) => section.rows)
+			.map((row) => [row.kind, row]),
+	);
 
 const rowNames = (sections: TableSection[]) =>
 	sections.flatMap((section) =>
@@ -93,17 +101,53 @@ describe('compareTable', () => {
 	});
 
 	it('splits the partners into those both work with and those only one has', () => {
-		const rows = compareTable([a, b], factLayout, false).flatMap((section) => section.rows);
-		const shared = rows.find((row) => row.kind === 'partners-shared');
-		const only = rows.find((row) => row.kind === 'partners-only');
-		expect(shared?.kind === 'partners-shared' && shared.partners).toEqual([[8, 'Partner 8']]);
-		expect(only?.kind === 'partners-only' && only.partners).toEqual([
-			[
-				[7, 'Partner 7'],
-				[9, 'Partner 9'],
+		const rows = integrationRows([a, b]);
+		expect(rows.get('partner-count')).toMatchObject({ counts: [3, 2], state: 'differs' });
+		expect(rows.get('partners-shared')).toMatchObject({
+			partners: { count: 1, named: [[8, 'Partner 8']] },
+		});
+		expect(rows.get('partners-only')).toMatchObject({
+			partners: [
+				{
+					count: 2,
+					named: [
+						[7, 'Partner 7'],
+						[9, 'Partner 9'],
+					],
+				},
+				{ count: 1, named: [[10, 'Partner 10']] },
 			],
-			[[10, 'Partner 10']],
-		]);
+		});
+	});
+
+	it('counts every partner of a hub, and names the first ones its file names', () => {
+		// Hubs name their first partners in name order and give the rest as ids (files.ts).
+		const hub = (id: number, named: number[], more: number[]): CompareTool => ({
+			...tool(id, {}, named),
+			morePartners: toGaps(more),
+		});
+		// Name order is id order here. Partner 5 is shared and named by the second hub only; 30
+		// and 31 are shared and named by neither.
+		const x = hub(1, [2, 3, 4], [5, 30, 31, 40, 41]);
+		const y = hub(2, [5, 6], [30, 31, 50]);
+		const rows = integrationRows([x, y]);
+		expect(rows.get('partner-count')).toMatchObject({ counts: [8, 5], state: 'differs' });
+		expect(rows.get('partners-shared')).toMatchObject({
+			partners: { count: 3, named: [[5, 'Partner 5']] },
+		});
+		expect(rows.get('partners-only')).toMatchObject({
+			partners: [
+				{
+					count: 5,
+					named: [
+						[2, 'Partner 2'],
+						[3, 'Partner 3'],
+						[4, 'Partner 4'],
+					],
+				},
+				{ count: 2, named: [[6, 'Partner 6']] },
+			],
+		});
 	});
 
 	it('lists each page read once per tool, with the last day a fact was checked there', () => {
