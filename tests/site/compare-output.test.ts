@@ -14,7 +14,7 @@ import {
 	type NameEntry,
 	PARTNERS_NAMED,
 } from '../../src/features/compare/files.ts';
-import { partnerIds, toGaps } from '../../src/features/compare/partner-ids.ts';
+import { partnerCount, partnerIds, toGaps } from '../../src/features/compare/partner-ids.ts';
 import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
 import { distDir, readPage } from '../helpers/dist.ts';
 import { COMPARE_FIXTURES } from './compare-fixtures.ts';
@@ -24,6 +24,8 @@ let live: { id: number; name: string }[];
 let idOf: Map<string, number>;
 let unpublishedId: number;
 let procorePartners: number[];
+/** Every connection that counts (not retired), as [low id, high id]. */
+let pairs: [number, number][];
 
 const readJson = async <T>(site: string) =>
 	JSON.parse(await readFile(path.join(distDir, site), 'utf8')) as T;
@@ -40,6 +42,10 @@ beforeAll(async () => {
 			where p.id in (i.tool_low_id, i.tool_high_id) and i.status is distinct from 'retired'
 			order by a.name_sort, a.name, a.id`
 	).map((row) => Number(row.id));
+	pairs = (
+		await sql`select tool_low_id, tool_high_id from tool_integrations
+			where status is distinct from 'retired'`
+	).map((row) => [Number(row.tool_low_id), Number(row.tool_high_id)]);
 	await sql.end();
 	const { badScheme, badHost } = fixtures.unusable;
 	live = rows
@@ -97,16 +103,29 @@ describe('the compare files', () => {
 		expect(partnerIds(hub)).not.toContain(unpublishedId);
 	});
 
-	it(`name a hub's first ${PARTNERS_NAMED} partners by name and give every other one's id`, async () => {
+	it(`name a hub's first ${PARTNERS_NAMED} partners, give the rest's ids, and count those it alone works with`, async () => {
 		// Procore's live partners in the catalogue's name order, as the build lists them.
 		const procore = await toolFile('Procore');
-		const partners = procorePartners.filter((id) => live.some((tool) => tool.id === id));
+		const isLive = (id: number) => live.some((tool) => tool.id === id);
+		const partners = procorePartners.filter(isLive);
 		expect(partners.length).toBeGreaterThan(PARTNERS_NAMED);
 		expect(procore.partners).toEqual(
 			partners.slice(0, PARTNERS_NAMED).map((id) => [id, live.find((t) => t.id === id)!.name]),
 		);
-		expect(procore.morePartners).toEqual(toGaps(partners.slice(PARTNERS_NAMED)));
-		expect(partnerIds(procore).sort((x, y) => x - y)).toEqual(partners.sort((x, y) => x - y));
+		// Of the rest, those whose one live partner is Procore are a count, the others ids.
+		const liveDegree = (id: number) =>
+			pairs.filter(([x, y]) => (x === id && isLive(y)) || (y === id && isLive(x))).length;
+		const rest = partners.slice(PARTNERS_NAMED);
+		const alone = rest.filter((id) => liveDegree(id) === 1);
+		expect(alone.length).toBeGreaterThan(0);
+		expect(procore.onlyPartnerOf).toBe(alone.length);
+		expect(procore.morePartners).toEqual(toGaps(rest.filter((id) => liveDegree(id) > 1)));
+		for (const id of alone)
+			expect(partnerIds(await readJson<CompareTool>(compareFiles.tool(id)))).toEqual([procore.id]);
+		expect(partnerCount(procore)).toBe(partners.length);
+		expect([...partnerIds(procore), ...alone].sort((x, y) => x - y)).toEqual(
+			partners.sort((x, y) => x - y),
+		);
 	});
 
 	it('index every live tool by id and name only, for the picker', async () => {
@@ -148,9 +167,7 @@ describe('the compare page', () => {
 		const files = await Promise.all(
 			live.map((tool) => readJson<CompareTool>(compareFiles.tool(tool.id))),
 		);
-		const hubs = files
-			.sort((x, y) => partnerIds(y).length - partnerIds(x).length)
-			.slice(0, MAX_TOOLS);
+		const hubs = files.sort((x, y) => partnerCount(y) - partnerCount(x)).slice(0, MAX_TOOLS);
 		expect(hubs[0].name).toBe('Procore');
 		const hubPayload = await comparePayload(
 			distDir,

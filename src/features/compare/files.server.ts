@@ -47,16 +47,22 @@ function shownFacts(facts: ToolFacts = {}): CompareTool['facts'] {
 }
 
 /**
- * A file's partners from their ids in name order: the first PARTNERS_NAMED by name, the rest as
- * gaps between ids (partner-ids.ts).
+ * A file's partners from their ids in name order: the first PARTNERS_NAMED by name; of the rest,
+ * those with another partner as gaps between ids (partner-ids.ts), those whose one partner is
+ * this tool as a count (they can never be shared, so the island needs no id for them).
  */
 export function filePartners(
 	ids: readonly number[],
 	nameOf: (id: number) => string,
-): Pick<CompareTool, 'partners' | 'morePartners'> {
+	partnerCountOf: (id: number) => number,
+): Pick<CompareTool, 'partners' | 'morePartners' | 'onlyPartnerOf'> {
+	const rest = ids.slice(PARTNERS_NAMED);
+	const shareable = rest.filter((id) => partnerCountOf(id) > 1);
+	const counted = rest.length - shareable.length;
 	return {
 		partners: ids.slice(0, PARTNERS_NAMED).map((id) => [id, nameOf(id)]),
-		...(ids.length > PARTNERS_NAMED && { morePartners: toGaps(ids.slice(PARTNERS_NAMED)) }),
+		...(shareable.length > 0 && { morePartners: toGaps(shareable) }),
+		...(counted > 0 && { onlyPartnerOf: counted }),
 	};
 }
 
@@ -76,6 +82,7 @@ export async function compareToolFiles(): Promise<CompareTool[]> {
 			...filePartners(
 				own.map((partner) => partner.id),
 				(id) => toolsById.get(id)!.name,
+				(id) => partners.get(id)!.length,
 			),
 			integrationsPath: own.length > 0 ? paths.integrations(integrationKey(tool.id)) : null,
 		};

@@ -36,8 +36,16 @@ export interface CompareTool {
 	 * at most PARTNERS_NAMED.
 	 */
 	partners: NameEntry[];
-	/** The ids of the rest, as gaps (partner-ids.ts): a hub's names would outweigh the page. */
+	/**
+	 * The ids of the rest that some other tool works with too, as gaps (partner-ids.ts): a hub's
+	 * names would outweigh the page.
+	 */
 	morePartners?: number[];
+	/**
+	 * How many of the rest work with this tool only (it is their one partner in the directory):
+	 * counted, not listed, as no other tool can share them. Absent when none.
+	 */
+	onlyPartnerOf?: number;
 	/** The page listing every partner, when it has any. */
 	integrationsPath: string | null;
 }

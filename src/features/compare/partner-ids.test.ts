@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PARTNERS_NAMED, type CompareTool } from './files.ts';
 import { filePartners } from './files.server.ts';
-import { fromGaps, partnerIds, toGaps } from './partner-ids.ts';
+import { fromGaps, partnerCount, partnerIds, toGaps } from './partner-ids.ts';
 
 describe('partner ids as gaps', () => {
 	it('writes ids sorted, each as its gap from the one before, and reads them back', () => {
@@ -33,25 +33,59 @@ describe('partner ids as gaps', () => {
 
 describe('filePartners', () => {
 	const nameOf = (id: number) => `Tool ${id}`;
+	// How many partners each partner has: here every one has another besides this tool.
+	const several = () => 2;
 
 	it('names every partner of a tool with a few, in name order', () => {
-		expect(filePartners([9, 4], nameOf)).toEqual({
+		expect(filePartners([9, 4], nameOf, several)).toEqual({
 			partners: [
 				[9, 'Tool 9'],
 				[4, 'Tool 4'],
 			],
 		});
-		expect(filePartners([], nameOf)).toEqual({ partners: [] });
+		expect(filePartners([], nameOf, several)).toEqual({ partners: [] });
 	});
 
 	it(`names a hub's first ${PARTNERS_NAMED} partners by name and gives the rest as ids`, () => {
 		// Ids in name order, as the catalogue sorts them: not by number.
 		const ids = Array.from({ length: 40 }, (_, at) => ((at * 17) % 40) + 1);
-		const file = filePartners(ids, nameOf);
+		const file = filePartners(ids, nameOf, several);
 		expect(file.partners.map(([id]) => id)).toEqual(ids.slice(0, PARTNERS_NAMED));
 		expect(file.partners[0]).toEqual([ids[0], `Tool ${ids[0]}`]);
 		expect(fromGaps(file.morePartners!)).toEqual(ids.slice(PARTNERS_NAMED).sort((x, y) => x - y));
 		expect(new Set(partnerIds(file as CompareTool))).toEqual(new Set(ids));
 		expect(partnerIds(file as CompareTool)).toHaveLength(40);
+	});
+
+	it('counts, without their ids, the partners past the named ones that work with this tool only', () => {
+		// 20 partners in name order (100 down to 81, not id order); 100 and 95 are among the first 12, 88, 85
+		// and 81 past them, and this tool is the one partner of each of those five.
+		const ids = Array.from({ length: 20 }, (_, at) => 100 - at);
+		const alone = new Set([100, 95, 88, 85, 81]);
+		const file = filePartners(ids, nameOf, (id) => (alone.has(id) ? 1 : 3));
+		// Named whatever their partners: a cell names the first of its list.
+		expect(file.partners.map(([id]) => id)).toEqual(ids.slice(0, PARTNERS_NAMED));
+		expect(file.partners).toContainEqual([95, 'Tool 95']);
+		expect(file.onlyPartnerOf).toBe(3);
+		expect(fromGaps(file.morePartners!)).toEqual([82, 83, 84, 86, 87]);
+		expect(partnerIds(file as CompareTool)).toHaveLength(20 - 3);
+		expect(partnerCount(file as CompareTool)).toBe(20);
+	});
+
+	it('gives only a count for the rest when every partner works with this tool only', () => {
+		const ids = Array.from({ length: 30 }, (_, at) => at + 1);
+		const file = filePartners(ids, nameOf, () => 1);
+		expect(file).toEqual({
+			partners: ids.slice(0, PARTNERS_NAMED).map((id) => [id, `Tool ${id}`]),
+			onlyPartnerOf: 30 - PARTNERS_NAMED,
+		});
+		expect(partnerCount(file as CompareTool)).toBe(30);
+		// With a few, all are named and nothing is counted.
+		expect(filePartners([5, 6], nameOf, () => 1)).toEqual({
+			partners: [
+				[5, 'Tool 5'],
+				[6, 'Tool 6'],
+			],
+		});
 	});
 });

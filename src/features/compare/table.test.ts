@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Fact } from '../facts/facts.ts';
 import type { FactKey } from '../facts/vocabulary.ts';
-import type { CompareTool } from './files.ts';
-import { factLayout, shownFact } from './files.server.ts';
+import { type CompareTool, PARTNERS_NAMED } from './files.ts';
+import { factLayout, filePartners, shownFact } from './files.server.ts';
 import { toGaps } from './partner-ids.ts';
 import { compareTable, isDifference, type TableSection } from './table.ts';
 
@@ -148,6 +148,63 @@ describe('compareTable', () => {
 				{ count: 2, named: [[6, 'Partner 6']] },
 			],
 		});
+	});
+
+	it('counts exactly from files that give partners with no other partner as a count', () => {
+		// A directory: hubs 1, 2 and 3, tools 10-59 around them. Names sort by id downwards, so a
+		// hub's first 12 partners by name hold some with no other partner (29 and 28 for hub 1).
+		const pairs: [number, number][] = [[1, 2]];
+		const link = (hub: number, from: number, to: number) => {
+			for (let id = from; id <= to; id++) pairs.push([hub, id]);
+		};
+		link(1, 10, 39); // 11-29: hub 1's alone
+		link(2, 30, 49); // 30-39 shared with hub 1; 40-44: hub 2's alone
+		link(3, 45, 59); // 45-49 shared with hub 2; 50-59: hub 3's alone
+		pairs.push([3, 10]);
+		const partners = new Map<number, number[]>();
+		for (const [x, y] of pairs) {
+			partners.set(x, [...(partners.get(x) ?? []), y]);
+			partners.set(y, [...(partners.get(y) ?? []), x]);
+		}
+		const inNameOrder = (ids: readonly number[]) => [...ids].sort((x, y) => y - x);
+		const file = (id: number): CompareTool => ({
+			...tool(id, {}, []),
+			integrationsPath: `/integrations/${id}/`,
+			...filePartners(
+				inNameOrder(partners.get(id)!),
+				(partner) => `Partner ${partner}`,
+				(partner) => partners.get(partner)!.length,
+			),
+		});
+		expect(file(1).onlyPartnerOf).toBe(17); // 27 down to 11
+		for (const ids of [
+			[1, 2],
+			[1, 2, 3],
+			[3, 2, 1],
+			[1, 11],
+			[2, 3],
+			[1, 3],
+		]) {
+			const rows = integrationRows(ids.map(file));
+			const lists = ids.map((id) => partners.get(id)!);
+			const only = lists.map((list, at) =>
+				inNameOrder(list.filter((p) => lists.every((other, o) => o === at || !other.includes(p)))),
+			);
+			expect(rows.get('partner-count')).toMatchObject({ counts: lists.map((l) => l.length) });
+			expect(rows.get('partners-shared')).toMatchObject({
+				partners: { count: lists[0].filter((p) => lists.every((l) => l.includes(p))).length },
+			});
+			// Each cell names the first of its list that the tool's file names, in name order.
+			const row = rows.get('partners-only');
+			expect(row?.kind === 'partners-only' && row.partners).toEqual(
+				only.map((list, at) => ({
+					count: list.length,
+					named: list
+						.filter((p) => inNameOrder(lists[at]).indexOf(p) < PARTNERS_NAMED)
+						.map((p) => [p, `Partner ${p}`]),
+				})),
+			);
+		}
 	});
 
 	it('lists each page read once per tool, with the last day a fact was checked there', () => {

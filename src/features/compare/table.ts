@@ -52,20 +52,23 @@ const allSame = (values: readonly unknown[]): RowState =>
 
 function integrationRows(tools: readonly CompareTool[]): TableRow[] {
 	const ids = tools.map(partnerIds);
-	const counts = ids.map((list) => list.length);
+	// Partners whose one partner is this tool come as a count (files.ts): never shared, always
+	// only this tool's.
+	const counted = tools.map((tool) => tool.onlyPartnerOf ?? 0);
+	const counts = ids.map((list, at) => list.length + counted[at]);
 	const countRow: TableRow = { kind: 'partner-count', counts, state: allSame(counts) };
 	if (tools.length < 2) return [countRow];
 	const split = partnerSplit(ids);
 	// A file names the first of its partners in name order, so the ones of a list it names are
 	// the first of that list: of the shared ones, the file naming most names all any file names.
-	const namedBy = (tool: CompareTool, list: readonly number[]): PartnerList => {
+	const namedBy = (tool: CompareTool, list: readonly number[], more = 0): PartnerList => {
 		const wanted = new Set(list);
-		return { count: list.length, named: tool.partners.filter(([id]) => wanted.has(id)) };
+		return { count: list.length + more, named: tool.partners.filter(([id]) => wanted.has(id)) };
 	};
 	const shared = tools
 		.map((tool) => namedBy(tool, split.shared))
 		.reduce((most, next) => (next.named.length > most.named.length ? next : most));
-	const only = split.only.map((list, at) => namedBy(tools[at], list));
+	const only = split.only.map((list, at) => namedBy(tools[at], list, counted[at]));
 	return [
 		countRow,
 		{ kind: 'partners-shared', partners: shared, state: 'same' },
