@@ -232,8 +232,9 @@ describe.runIf(browserAvailable())('the compare page in a browser', () => {
 		});
 		expect(await more.getAttribute('href')).toBe(`/integrations/${id('Procore')}/`);
 
-		// Two hubs of a large catalogue, whose files name none of the partners they share.
-		const hub = (at: number, named: number[], more: number[]) => ({
+		// Two hubs of a large catalogue, whose files name none of the partners they share; 500 of
+		// the first one's partners work with it alone, so its file only counts them.
+		const hub = (at: number, named: number[], more: number[], onlyPartnerOf?: number) => ({
 			id: at,
 			name: `Hub ${at}`,
 			path: `/app/${at}/`,
@@ -241,12 +242,13 @@ describe.runIf(browserAvailable())('the compare page in a browser', () => {
 			facts: {},
 			partners: named.map((partner) => [partner, `Partner ${partner}`]),
 			morePartners: toGaps(more),
+			onlyPartnerOf,
 			integrationsPath: `/integrations/${at}/`,
 		});
 		const range = (from: number, to: number) =>
 			Array.from({ length: to - from }, (_, at) => from + at);
 		const files = [
-			hub(900001, range(1, 13), range(13, 1000)),
+			hub(900001, range(1, 13), range(13, 1000), 500),
 			hub(900002, range(2000, 2012), range(100, 400).concat(range(2012, 2500))),
 		];
 		for (const file of files)
@@ -254,7 +256,7 @@ describe.runIf(browserAvailable())('the compare page in a browser', () => {
 		await compare(page, `?tools=900001,900002`);
 		await expect
 			.poll(() => cells(page, 'Listed integrations'))
-			.toEqual(['Works with 999 tools', 'Works with 800 tools']);
+			.toEqual(['Works with 1499 tools', 'Works with 800 tools']);
 		expect(await cells(page, 'Works with both')).toEqual(['300 tools']);
 		const all = row(page, 'Works with both').getByRole('link', {
 			name: '300 tools that work with Hub 900001 and Hub 900002',
@@ -263,7 +265,7 @@ describe.runIf(browserAvailable())('the compare page in a browser', () => {
 		expect(await cells(page, 'Only this one works with')).toEqual([
 			`${range(1, 11)
 				.map((n) => `Partner ${n}`)
-				.join(', ')} and 689 more`,
+				.join(', ')} and 1189 more`,
 			`${range(2000, 2010)
 				.map((n) => `Partner ${n}`)
 				.join(', ')} and 490 more`,
