@@ -6,12 +6,15 @@ import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { BUDGETS } from '../../scripts/lib/budgets.ts';
 import { comparePayload } from '../../scripts/lib/compare-payload.ts';
+import { MAX_TOOLS } from '../../src/features/compare/address.ts';
 import { pagePayload } from '../../scripts/lib/page-payload.ts';
 import {
 	type CompareTool,
 	compareFiles,
 	type NameEntry,
+	PARTNERS_NAMED,
 } from '../../src/features/compare/files.ts';
+import { partnerCount, partnerIds, toGaps } from '../../src/features/compare/partner-ids.ts';
 import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
 import { distDir, readPage } from '../helpers/dist.ts';
 import { COMPARE_FIXTURES } from './compare-fixtures.ts';
@@ -20,6 +23,9 @@ const fixtures = inject('fixtureTools');
 let live: { id: number; name: string }[];
 let idOf: Map<string, number>;
 let unpublishedId: number;
+let procorePartners: number[];
+/** Every connection that counts (not retired), as [low id, high id]. */
+let pairs: [number, number][];
 
 const readJson = async <T>(site: string) =>
 	JSON.parse(await readFile(path.join(distDir, site), 'utf8')) as T;
@@ -28,6 +34,18 @@ const toolFile = (name: string) => readJson<CompareTool>(compareFiles.tool(idOf.
 beforeAll(async () => {
 	const sql = connectEmbedded(inject('dbUrl'));
 	const rows = await sql`select id, name, status from construction_apps`;
+	procorePartners = (
+		await sql`select a.id from tool_integrations i
+			join construction_apps p on p.name = 'Procore'
+			join construction_apps a on a.id = case when i.tool_low_id = p.id
+				then i.tool_high_id else i.tool_low_id end
+			where p.id in (i.tool_low_id, i.tool_high_id) and i.status is distinct from 'retired'
+			order by a.name_sort, a.name, a.id`
+	).map((row) => Number(row.id));
+	pairs = (
+		await sql`select tool_low_id, tool_high_id from tool_integrations
+			where status is distinct from 'retired'`
+	).map((row) => [Number(row.tool_low_id), Number(row.tool_high_id)]);
 	await sql.end();
 	const { badScheme, badHost } = fixtures.unusable;
 	live = rows
@@ -82,7 +100,32 @@ describe('the compare files', () => {
 		expect(quarry.integrationsPath).toBe(`/integrations/${quarry.id}/`);
 		const hub = await toolFile(fixtures.integrations.hub);
 		expect(hub.partners.map(([, name]) => name)).not.toContain(fixtures.unpublished);
-		expect((await toolFile('Procore')).partners.length).toBeGreaterThan(0);
+		expect(partnerIds(hub)).not.toContain(unpublishedId);
+	});
+
+	it(`name a hub's first ${PARTNERS_NAMED} partners, give the rest's ids, and count those it alone works with`, async () => {
+		// Procore's live partners in the catalogue's name order, as the build lists them.
+		const procore = await toolFile('Procore');
+		const isLive = (id: number) => live.some((tool) => tool.id === id);
+		const partners = procorePartners.filter(isLive);
+		expect(partners.length).toBeGreaterThan(PARTNERS_NAMED);
+		expect(procore.partners).toEqual(
+			partners.slice(0, PARTNERS_NAMED).map((id) => [id, live.find((t) => t.id === id)!.name]),
+		);
+		// Of the rest, those whose one live partner is Procore are a count, the others ids.
+		const liveDegree = (id: number) =>
+			pairs.filter(([x, y]) => (x === id && isLive(y)) || (y === id && isLive(x))).length;
+		const rest = partners.slice(PARTNERS_NAMED);
+		const alone = rest.filter((id) => liveDegree(id) === 1);
+		expect(alone.length).toBeGreaterThan(0);
+		expect(procore.onlyPartnerOf).toBe(alone.length);
+		expect(procore.morePartners).toEqual(toGaps(rest.filter((id) => liveDegree(id) > 1)));
+		for (const id of alone)
+			expect(partnerIds(await readJson<CompareTool>(compareFiles.tool(id)))).toEqual([procore.id]);
+		expect(partnerCount(procore)).toBe(partners.length);
+		expect([...partnerIds(procore), ...alone].sort((x, y) => x - y)).toEqual(
+			partners.sort((x, y) => x - y),
+		);
 	});
 
 	it('index every live tool by id and name only, for the picker', async () => {
@@ -118,8 +161,19 @@ describe('the compare page', () => {
 		const payload = await comparePayload(distDir, full);
 		expect(payload.page.jsGzipReact).toBeGreaterThan(0);
 		expect(payload.ownGzip).toBeLessThanOrEqual(BUDGETS.compareOwnGzip);
-		// The sample catalogue's largest files too.
+		// The sample catalogue's largest files too, and its four most connected tools (Procore
+		// first), which name their first partners only (files.ts).
 		expect((await comparePayload(distDir)).ownGzip).toBeLessThanOrEqual(BUDGETS.compareOwnGzip);
+		const files = await Promise.all(
+			live.map((tool) => readJson<CompareTool>(compareFiles.tool(tool.id))),
+		);
+		const hubs = files.sort((x, y) => partnerCount(y) - partnerCount(x)).slice(0, MAX_TOOLS);
+		expect(hubs[0].name).toBe('Procore');
+		const hubPayload = await comparePayload(
+			distDir,
+			hubs.map((hub) => hub.id),
+		);
+		expect(hubPayload.ownGzip).toBeLessThanOrEqual(BUDGETS.compareOwnGzip);
 	});
 
 	it('is not on the home page: no compare code or data there', async () => {

@@ -3,7 +3,8 @@
 // and axe at a phone's and a desktop's width.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { compareFiles } from '../../src/features/compare/files.ts';
+import { compareFiles, PARTNERS_NAMED } from '../../src/features/compare/files.ts';
+import { toGaps } from '../../src/features/compare/partner-ids.ts';
 import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
 import { browserAvailable, launchChromium } from '../helpers/browser.ts';
 import { focused, tabTo } from '../helpers/keyboard.ts';
@@ -14,6 +15,8 @@ let browser: Browser;
 let idOf: Map<string, number>;
 const id = (name: string) => idOf.get(name)!;
 const ids = (...names: string[]) => names.map(id).join(',');
+const partners = new Map<string, string[]>();
+const partnersOf = (name: string) => partners.get(name) ?? [];
 
 async function compare(page: Page, query: string) {
 	await page.goto(`${baseUrl}/compare/${query}`);
@@ -50,8 +53,16 @@ describe.runIf(browserAvailable())('the compare page in a browser', () => {
 		browser = await launchChromium();
 		const sql = connectEmbedded(inject('dbUrl'));
 		const rows = await sql`select id, name from construction_apps`;
+		// Each live tool's partners that count (not retired), in the catalogue's name order.
+		const pairs = await sql`select t.name as tool, p.name as partner from tool_integrations i
+			join construction_apps t on t.id in (i.tool_low_id, i.tool_high_id)
+			join construction_apps p on p.id in (i.tool_low_id, i.tool_high_id) and p.id <> t.id
+			where i.status is distinct from 'retired' and p.status = 'live'
+			order by p.name_sort, p.name, p.id`;
 		await sql.end();
 		idOf = new Map(rows.map((row) => [String(row.name), Number(row.id)]));
+		for (const { tool, partner } of pairs)
+			partners.set(tool, [...(partners.get(tool) ?? []), String(partner)]);
 	});
 	afterAll(() => browser?.close());
 
@@ -197,6 +208,68 @@ describe.runIf(browserAvailable())('the compare page in a browser', () => {
 		await page.getByRole('switch', { name: 'Differences only' }).uncheck();
 		await expect.poll(() => rowHeaders(page).then((rows) => rows.length)).toBe(20);
 		expect(search(page)).toBe(`?tools=${ids('Quarry Takeoff', 'Wren Estimator')}`);
+		expectNoErrors();
+		await close();
+	});
+
+	it('counts a hub’s partners exactly and names the first of each list', async () => {
+		const { page, expectNoErrors, close } = await openPage(browser);
+		const [procore, vista] = [partnersOf('Procore'), partnersOf('Viewpoint Vista')];
+		expect(procore.length).toBeGreaterThan(PARTNERS_NAMED); // its file names only the first
+		const shared = vista.filter((name) => procore.includes(name));
+		const only = procore.filter((name) => !vista.includes(name));
+		await compare(page, `?tools=${ids('Procore', 'Viewpoint Vista')}`);
+		await expect
+			.poll(() => cells(page, 'Listed integrations'))
+			.toEqual([`Works with ${procore.length} tools`, `Works with ${vista.length} tools`]);
+		expect(await cells(page, 'Works with both')).toEqual([shared.join(', ')]);
+		// Procore's first twelve partners hold ten of its own: the cell reads as with every name.
+		expect((await cells(page, 'Only this one works with'))[0]).toBe(
+			`${only.slice(0, 10).join(', ')} and ${only.length - 10} more`,
+		);
+		const more = row(page, 'Only this one works with').getByRole('link', {
+			name: `${only.length - 10} more that work with Procore`,
+		});
+		expect(await more.getAttribute('href')).toBe(`/integrations/${id('Procore')}/`);
+
+		// Two hubs of a large catalogue, whose files name none of the partners they share; 500 of
+		// the first one's partners work with it alone, so its file only counts them.
+		const hub = (at: number, named: number[], more: number[], onlyPartnerOf?: number) => ({
+			id: at,
+			name: `Hub ${at}`,
+			path: `/app/${at}/`,
+			category: 'Project Management',
+			facts: {},
+			partners: named.map((partner) => [partner, `Partner ${partner}`]),
+			morePartners: toGaps(more),
+			onlyPartnerOf,
+			integrationsPath: `/integrations/${at}/`,
+		});
+		const range = (from: number, to: number) =>
+			Array.from({ length: to - from }, (_, at) => from + at);
+		const files = [
+			hub(900001, range(1, 13), range(13, 1000), 500),
+			hub(900002, range(2000, 2012), range(100, 400).concat(range(2012, 2500))),
+		];
+		for (const file of files)
+			await page.route(`**${compareFiles.tool(file.id)}`, (route) => route.fulfill({ json: file }));
+		await compare(page, `?tools=900001,900002`);
+		await expect
+			.poll(() => cells(page, 'Listed integrations'))
+			.toEqual(['Works with 1499 tools', 'Works with 800 tools']);
+		expect(await cells(page, 'Works with both')).toEqual(['300 tools']);
+		const all = row(page, 'Works with both').getByRole('link', {
+			name: '300 tools that work with Hub 900001 and Hub 900002',
+		});
+		expect(await all.getAttribute('href')).toBe('/?works_with=900001,900002');
+		expect(await cells(page, 'Only this one works with')).toEqual([
+			`${range(1, 11)
+				.map((n) => `Partner ${n}`)
+				.join(', ')} and 1189 more`,
+			`${range(2000, 2010)
+				.map((n) => `Partner ${n}`)
+				.join(', ')} and 490 more`,
+		]);
 		expectNoErrors();
 		await close();
 	});

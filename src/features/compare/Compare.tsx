@@ -20,7 +20,14 @@ const isTool = (entry: Entry | undefined): entry is CompareTool => typeof entry 
  * tools side by side, a picker to add one, a button to remove each, and the "differences only"
  * switch. Without JavaScript the page says what it needs (index.astro).
  */
-export default function Compare({ layout }: { layout: FactLayout }) {
+export default function Compare({
+	layout,
+	worksWithPath,
+}: {
+	layout: FactLayout;
+	/** The home page's "works with" filter (`/?works_with=`), for the partners all share. */
+	worksWithPath: string;
+}) {
 	const [address, setAddress] = useState<CompareAddress>(() => readAddress(location.search));
 	const [entries, setEntries] = useState(() => new Map<number, Entry>());
 	const [announcement, setAnnouncement] = useState('');
@@ -213,6 +220,7 @@ export default function Compare({ layout }: { layout: FactLayout }) {
 					tools={tools}
 					sections={sections}
 					differencesOnly={address.differencesOnly && comparable}
+					worksWithPath={worksWithPath}
 				/>
 			)}
 		</div>

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import type { CompareTool, NameEntry, ShownFact } from './files.ts';
 import { checkedLabel } from '../facts/checked.ts';
+import { integrationKey } from '../integrations/key.ts';
+import type { CompareTool, ShownFact } from './files.ts';
 import { listNames } from './names.ts';
-import type { TableRow, TableSection } from './table.ts';
+import type { PartnerList, TableRow, TableSection } from './table.ts';
 
-/** Partners named in a cell before "and N more" (the tool's integration page lists them all). */
+/** Partners named in a cell before "and N more", which links to a page listing them all. */
 const PARTNERS_SHOWN = 10;
 
 const host = (url: string) => new URL(url).hostname.replace(/^www\./, '');
@@ -13,10 +14,12 @@ interface Props {
 	tools: readonly CompareTool[];
 	sections: readonly TableSection[];
 	differencesOnly: boolean;
+	/** The home page's "works with" filter, keys to follow: `/?works_with=`. */
+	worksWithPath: string;
 }
 
 /** The comparison: a column per tool, a row per fact, each fact with its source and date. */
-export default function CompareTable({ tools, sections, differencesOnly }: Props) {
+export default function CompareTable({ tools, sections, differencesOnly, worksWithPath }: Props) {
 	const title = `${listNames(tools.map((tool) => tool.name))}${tools.length > 1 ? ' side by side' : ' at a glance'}${differencesOnly ? ': only what differs' : ''}`;
 	// The title above the table, not only its caption: a caption scrolls away with a wide table.
 	return (
@@ -45,7 +48,12 @@ export default function CompareTable({ tools, sections, differencesOnly }: Props
 								</th>
 							</tr>
 							{section.rows.map((row) => (
-								<Row key={row.kind === 'fact' ? row.key : row.kind} row={row} tools={tools} />
+								<Row
+									key={row.kind === 'fact' ? row.key : row.kind}
+									row={row}
+									tools={tools}
+									worksWithPath={worksWithPath}
+								/>
 							))}
 						</tbody>
 					))}
@@ -55,7 +63,11 @@ export default function CompareTable({ tools, sections, differencesOnly }: Props
 	);
 }
 
-function Row({ row, tools }: { row: TableRow; tools: readonly CompareTool[] }) {
+function Row({
+	row,
+	tools,
+	worksWithPath,
+}: { row: TableRow } & Omit<Props, 'sections' | 'differencesOnly'>) {
 	const each = (cell: (tool: CompareTool, at: number) => ReactNode) =>
 		tools.map((tool, at) => <td key={tool.id}>{cell(tool, at)}</td>);
 	let label: string;
@@ -71,10 +83,10 @@ function Row({ row, tools }: { row: TableRow; tools: readonly CompareTool[] }) {
 			break;
 		case 'partner-count':
 			label = 'Listed integrations';
-			cells = each((tool) =>
+			cells = each((tool, at) =>
 				tool.integrationsPath ? (
 					<a href={tool.integrationsPath}>
-						Works with {tool.partners.length} {tool.partners.length === 1 ? 'tool' : 'tools'}
+						Works with {row.counts[at]} {row.counts[at] === 1 ? 'tool' : 'tools'}
 						<span className="visually-hidden"> ({tool.name})</span>
 					</a>
 				) : (
@@ -86,30 +98,28 @@ function Row({ row, tools }: { row: TableRow; tools: readonly CompareTool[] }) {
 			label = tools.length > 2 ? `Works with all ${tools.length}` : 'Works with both';
 			cells = (
 				<td colSpan={tools.length}>
-					{row.partners.length ? names(row.partners) : 'No partner in common'}
+					{row.partners.count ? (
+						<Partners
+							list={row.partners}
+							// The home page lists the tools that work with every tool chosen.
+							all={worksWithPath + tools.map((tool) => integrationKey(tool.id)).join(',')}
+							of={listNames(tools.map((tool) => tool.name))}
+						/>
+					) : (
+						'No partner in common'
+					)}
 				</td>
 			);
 			break;
 		case 'partners-only':
 			label = 'Only this one works with';
-			cells = each((tool, at) => {
-				const partners = row.partners[at];
-				const more = partners.length - PARTNERS_SHOWN;
-				if (!partners.length) return 'None of its own';
-				return (
-					<>
-						{names(partners.slice(0, PARTNERS_SHOWN))}
-						{more > 0 && (
-							<>
-								{' and '}
-								<a href={tool.integrationsPath!}>
-									{more} more<span className="visually-hidden"> that work with {tool.name}</span>
-								</a>
-							</>
-						)}
-					</>
-				);
-			});
+			cells = each((tool, at) =>
+				row.partners[at].count ? (
+					<Partners list={row.partners[at]} all={tool.integrationsPath!} of={tool.name} />
+				) : (
+					'None of its own'
+				),
+			);
 			break;
 		case 'sources':
 			label = 'Pages read';
@@ -135,7 +145,25 @@ function Row({ row, tools }: { row: TableRow; tools: readonly CompareTool[] }) {
 	);
 }
 
-const names = (partners: NameEntry[]) => partners.map(([, name]) => name).join(', ');
+/** The first names of a list, then "and N more" linking to `all`, the page listing them all. */
+function Partners({ list, all, of }: { list: PartnerList; all: string; of: string }) {
+	const shown = list.named.slice(0, PARTNERS_SHOWN);
+	const more = list.count - shown.length;
+	return (
+		<>
+			{shown.map(([, name]) => name).join(', ')}
+			{more > 0 && (
+				<>
+					{shown.length > 0 && ' and '}
+					<a href={all}>
+						{more} {shown.length ? 'more' : more === 1 ? 'tool' : 'tools'}
+						<span className="visually-hidden"> that work with {of}</span>
+					</a>
+				</>
+			)}
+		</>
+	);
+}
 
 /** A fact in words, then each page it was read on and the day. */
 function Fact({ fact, label, tool }: { fact?: ShownFact; label: string; tool: CompareTool }) {

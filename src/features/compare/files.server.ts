@@ -12,7 +12,14 @@ import {
 import { FACTS, type FactKey } from '../facts/vocabulary.ts';
 import { integrationData } from '../integrations/data.server.ts';
 import { integrationKey } from '../integrations/key.ts';
-import type { CompareTool, FactLayout, NameEntry, ShownFact } from './files.ts';
+import {
+	type CompareTool,
+	type FactLayout,
+	type NameEntry,
+	PARTNERS_NAMED,
+	type ShownFact,
+} from './files.ts';
+import { toGaps } from './partner-ids.ts';
 import { COMPARE_SECTIONS } from './rows.ts';
 
 /** A fact in words, with its sources and their dates, as the island shows it. */
@@ -39,6 +46,26 @@ function shownFacts(facts: ToolFacts = {}): CompareTool['facts'] {
 	);
 }
 
+/**
+ * A file's partners from their ids in name order: the first PARTNERS_NAMED by name; of the rest,
+ * those with another partner as gaps between ids (partner-ids.ts), those whose one partner is
+ * this tool as a count (they can never be shared, so the island needs no id for them).
+ */
+export function filePartners(
+	ids: readonly number[],
+	nameOf: (id: number) => string,
+	partnerCountOf: (id: number) => number,
+): Pick<CompareTool, 'partners' | 'morePartners' | 'onlyPartnerOf'> {
+	const rest = ids.slice(PARTNERS_NAMED);
+	const shareable = rest.filter((id) => partnerCountOf(id) > 1);
+	const counted = rest.length - shareable.length;
+	return {
+		partners: ids.slice(0, PARTNERS_NAMED).map((id) => [id, nameOf(id)]),
+		...(shareable.length > 0 && { morePartners: toGaps(shareable) }),
+		...(counted > 0 && { onlyPartnerOf: counted }),
+	};
+}
+
 /** Every live tool's compare file, built from the catalogue, its facts and its integrations. */
 export async function compareToolFiles(): Promise<CompareTool[]> {
 	const tools = await liveTools();
@@ -52,7 +79,11 @@ export async function compareToolFiles(): Promise<CompareTool[]> {
 			path: paths.tool(tool.id),
 			category: CATEGORIES.get(tool.category)!.label,
 			facts: shownFacts(facts.get(tool.id)),
-			partners: own.map((partner) => [partner.id, toolsById.get(partner.id)!.name]),
+			...filePartners(
+				own.map((partner) => partner.id),
+				(id) => toolsById.get(id)!.name,
+				(id) => partners.get(id)!.length,
+			),
 			integrationsPath: own.length > 0 ? paths.integrations(integrationKey(tool.id)) : null,
 		};
 	});

@@ -31,11 +31,30 @@ export interface CompareTool {
 	category: string;
 	/** Its known facts; a missing one is not documented yet. */
 	facts: Partial<Record<FactKey, ShownFact>>;
-	/** Its integration partners in this directory, in name order. */
+	/**
+	 * Its first integration partners in this directory, in name order: all of them when it has
+	 * at most PARTNERS_NAMED.
+	 */
 	partners: NameEntry[];
+	/**
+	 * The ids of the rest that some other tool works with too, as gaps (partner-ids.ts): a hub's
+	 * names would outweigh the page.
+	 */
+	morePartners?: number[];
+	/**
+	 * How many of the rest work with this tool only (it is their one partner in the directory):
+	 * counted, not listed, as no other tool can share them. Absent when none.
+	 */
+	onlyPartnerOf?: number;
 	/** The page listing every partner, when it has any. */
 	integrationsPath: string | null;
 }
+
+/**
+ * How many partners a file names, the first in name order: a cell shows ten, and two more keep
+ * ten when a few are another tool's partners too (a vs page's column lists 12 as well).
+ */
+export const PARTNERS_NAMED = 12;
 
 /** The fact rows in buyer order (rows.ts), with their labels: the island's props. */
 export type FactLayout = { heading: string; facts: { key: FactKey; label: string }[] }[];

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Fact } from '../facts/facts.ts';
 import type { FactKey } from '../facts/vocabulary.ts';
-import type { CompareTool } from './files.ts';
-import { factLayout, shownFact } from './files.server.ts';
+import { type CompareTool, PARTNERS_NAMED } from './files.ts';
+import { factLayout, filePartners, shownFact } from './files.server.ts';
+import { toGaps } from './partner-ids.ts';
 import { compareTable, isDifference, type TableSection } from './table.ts';
 
 const read = (
@@ -32,6 +33,13 @@ function tool(
 		integrationsPath: partners.length ? `/integrations/${id}/` : null,
 	};
 }
+
+const integrationRows = (tools: CompareTool[]) =>
+	new Map(
+		compareTable(tools, factLayout, false)
+			.flatMap((section) => section.rows)
+			.map((row) => [row.kind, row]),
+	);
 
 const rowNames = (sections: TableSection[]) =>
 	sections.flatMap((section) =>
@@ -93,17 +101,110 @@ describe('compareTable', () => {
 	});
 
 	it('splits the partners into those both work with and those only one has', () => {
-		const rows = compareTable([a, b], factLayout, false).flatMap((section) => section.rows);
-		const shared = rows.find((row) => row.kind === 'partners-shared');
-		const only = rows.find((row) => row.kind === 'partners-only');
-		expect(shared?.kind === 'partners-shared' && shared.partners).toEqual([[8, 'Partner 8']]);
-		expect(only?.kind === 'partners-only' && only.partners).toEqual([
-			[
-				[7, 'Partner 7'],
-				[9, 'Partner 9'],
+		const rows = integrationRows([a, b]);
+		expect(rows.get('partner-count')).toMatchObject({ counts: [3, 2], state: 'differs' });
+		expect(rows.get('partners-shared')).toMatchObject({
+			partners: { count: 1, named: [[8, 'Partner 8']] },
+		});
+		expect(rows.get('partners-only')).toMatchObject({
+			partners: [
+				{
+					count: 2,
+					named: [
+						[7, 'Partner 7'],
+						[9, 'Partner 9'],
+					],
+				},
+				{ count: 1, named: [[10, 'Partner 10']] },
 			],
-			[[10, 'Partner 10']],
-		]);
+		});
+	});
+
+	it('counts every partner of a hub, and names the first ones its file names', () => {
+		// Hubs name their first partners in name order and give the rest as ids (files.ts).
+		const hub = (id: number, named: number[], more: number[]): CompareTool => ({
+			...tool(id, {}, named),
+			morePartners: toGaps(more),
+		});
+		// Name order is id order here. Partner 5 is shared and named by the second hub only; 30
+		// and 31 are shared and named by neither.
+		const x = hub(1, [2, 3, 4], [5, 30, 31, 40, 41]);
+		const y = hub(2, [5, 6], [30, 31, 50]);
+		const rows = integrationRows([x, y]);
+		expect(rows.get('partner-count')).toMatchObject({ counts: [8, 5], state: 'differs' });
+		expect(rows.get('partners-shared')).toMatchObject({
+			partners: { count: 3, named: [[5, 'Partner 5']] },
+		});
+		expect(rows.get('partners-only')).toMatchObject({
+			partners: [
+				{
+					count: 5,
+					named: [
+						[2, 'Partner 2'],
+						[3, 'Partner 3'],
+						[4, 'Partner 4'],
+					],
+				},
+				{ count: 2, named: [[6, 'Partner 6']] },
+			],
+		});
+	});
+
+	it('counts exactly from files that give partners with no other partner as a count', () => {
+		// A directory: hubs 1, 2 and 3, tools 10-59 around them. Names sort by id downwards, so a
+		// hub's first 12 partners by name hold some with no other partner (29 and 28 for hub 1).
+		const pairs: [number, number][] = [[1, 2]];
+		const link = (hub: number, from: number, to: number) => {
+			for (let id = from; id <= to; id++) pairs.push([hub, id]);
+		};
+		link(1, 10, 39); // 11-29: hub 1's alone
+		link(2, 30, 49); // 30-39 shared with hub 1; 40-44: hub 2's alone
+		link(3, 45, 59); // 45-49 shared with hub 2; 50-59: hub 3's alone
+		pairs.push([3, 10]);
+		const partners = new Map<number, number[]>();
+		for (const [x, y] of pairs) {
+			partners.set(x, [...(partners.get(x) ?? []), y]);
+			partners.set(y, [...(partners.get(y) ?? []), x]);
+		}
+		const inNameOrder = (ids: readonly number[]) => [...ids].sort((x, y) => y - x);
+		const file = (id: number): CompareTool => ({
+			...tool(id, {}, []),
+			integrationsPath: `/integrations/${id}/`,
+			...filePartners(
+				inNameOrder(partners.get(id)!),
+				(partner) => `Partner ${partner}`,
+				(partner) => partners.get(partner)!.length,
+			),
+		});
+		expect(file(1).onlyPartnerOf).toBe(17); // 27 down to 11
+		for (const ids of [
+			[1, 2],
+			[1, 2, 3],
+			[3, 2, 1],
+			[1, 11],
+			[2, 3],
+			[1, 3],
+		]) {
+			const rows = integrationRows(ids.map(file));
+			const lists = ids.map((id) => partners.get(id)!);
+			const only = lists.map((list, at) =>
+				inNameOrder(list.filter((p) => lists.every((other, o) => o === at || !other.includes(p)))),
+			);
+			expect(rows.get('partner-count')).toMatchObject({ counts: lists.map((l) => l.length) });
+			expect(rows.get('partners-shared')).toMatchObject({
+				partners: { count: lists[0].filter((p) => lists.every((l) => l.includes(p))).length },
+			});
+			// Each cell names the first of its list that the tool's file names, in name order.
+			const row = rows.get('partners-only');
+			expect(row?.kind === 'partners-only' && row.partners).toEqual(
+				only.map((list, at) => ({
+					count: list.length,
+					named: list
+						.filter((p) => inNameOrder(lists[at]).indexOf(p) < PARTNERS_NAMED)
+						.map((p) => [p, `Partner ${p}`]),
+				})),
+			);
+		}
 	});
 
 	it('lists each page read once per tool, with the last day a fact was checked there', () => {

@@ -6,6 +6,7 @@
  */
 import type { FactKey } from '../facts/vocabulary.ts';
 import type { CompareTool, FactLayout, NameEntry, ShownFact } from './files.ts';
+import { partnerIds } from './partner-ids.ts';
 import { partnerSplit, type RowState, rowState } from './row-state.ts';
 
 /** A vendor page read for a tool, with the last day (YYYY-MM-DD) a fact was checked there. */
@@ -24,12 +25,18 @@ export type TableRow =
 			state: RowState;
 	  }
 	/** How many partners each tool has in the directory. */
-	| { kind: 'partner-count'; state: RowState }
+	| { kind: 'partner-count'; counts: number[]; state: RowState }
 	/** Partners every tool compared works with. */
-	| { kind: 'partners-shared'; partners: NameEntry[]; state: RowState }
+	| { kind: 'partners-shared'; partners: PartnerList; state: RowState }
 	/** Per tool, the partners none of the others has. */
-	| { kind: 'partners-only'; partners: NameEntry[][]; state: RowState }
+	| { kind: 'partners-only'; partners: PartnerList[]; state: RowState }
 	| { kind: 'sources'; pages: SourcePage[][]; state: RowState };
+
+/** A list of partners: how many, and the first of them in name order that the files name. */
+export interface PartnerList {
+	count: number;
+	named: NameEntry[];
+}
 
 export interface TableSection {
 	heading: string;
@@ -44,22 +51,31 @@ const allSame = (values: readonly unknown[]): RowState =>
 	values.every((value) => value === values[0]) ? 'same' : 'differs';
 
 function integrationRows(tools: readonly CompareTool[]): TableRow[] {
-	const counts: TableRow = {
-		kind: 'partner-count',
-		state: allSame(tools.map((tool) => tool.partners.length)),
+	const ids = tools.map(partnerIds);
+	// Partners whose one partner is this tool come as a count (files.ts): never shared, always
+	// only this tool's.
+	const counted = tools.map((tool) => tool.onlyPartnerOf ?? 0);
+	const counts = ids.map((list, at) => list.length + counted[at]);
+	const countRow: TableRow = { kind: 'partner-count', counts, state: allSame(counts) };
+	if (tools.length < 2) return [countRow];
+	const split = partnerSplit(ids);
+	// A file names the first of its partners in name order, so the ones of a list it names are
+	// the first of that list: of the shared ones, the file naming most names all any file names.
+	const namedBy = (tool: CompareTool, list: readonly number[], more = 0): PartnerList => {
+		const wanted = new Set(list);
+		return { count: list.length + more, named: tool.partners.filter(([id]) => wanted.has(id)) };
 	};
-	if (tools.length < 2) return [counts];
-	const names = new Map(tools.flatMap((tool) => tool.partners));
-	const named = (ids: number[]) => ids.map((id): NameEntry => [id, names.get(id)!]);
-	const split = partnerSplit(tools.map((tool) => tool.partners.map(([id]) => id)));
-	const only = split.only.map(named);
+	const shared = tools
+		.map((tool) => namedBy(tool, split.shared))
+		.reduce((most, next) => (next.named.length > most.named.length ? next : most));
+	const only = split.only.map((list, at) => namedBy(tools[at], list, counted[at]));
 	return [
-		counts,
-		{ kind: 'partners-shared', partners: named(split.shared), state: 'same' },
+		countRow,
+		{ kind: 'partners-shared', partners: shared, state: 'same' },
 		{
 			kind: 'partners-only',
 			partners: only,
-			state: only.some((list) => list.length > 0) ? 'differs' : 'same',
+			state: only.some((list) => list.count > 0) ? 'differs' : 'same',
 		},
 	];
 }
