@@ -77,15 +77,16 @@ describe.runIf(browserAvailable())('the fact filters in a browser', () => {
 		const shown = await visibleCardNames(page);
 		expect(shown).toHaveLength(Math.min(android.length, RESULTS_PAGE_SIZE));
 		expect(android).toEqual(expect.arrayContaining(shown));
-		// Each option counts what choosing it would show under the other filters.
+		// Each option counts what choosing it would show under the other filters (counted just
+		// after the results are drawn).
 		const option = (group: string, label: string) =>
 			select(page, group).locator('option', { hasText: new RegExp(`^${label} \\(\\d+\\)$`) });
-		expect(await option('Free version or trial', 'Free version').textContent()).toBe(
-			`Free version (${kept({ platform: 'android', free: 'version' }).length})`,
-		);
-		expect(await option('Platform', 'Windows desktop').textContent()).toBe(
-			`Windows desktop (${kept({ platform: 'windows' }).length})`,
-		);
+		await expect
+			.poll(() => option('Free version or trial', 'Free version').textContent())
+			.toBe(`Free version (${kept({ platform: 'android', free: 'version' }).length})`);
+		await expect
+			.poll(() => option('Platform', 'Windows desktop').textContent())
+			.toBe(`Windows desktop (${kept({ platform: 'windows' }).length})`);
 		await select(page, 'Free version or trial').selectOption('version');
 		await select(page, 'Built for').selectOption('specialty-contractors');
 		const chosen = { platform: 'android', free: 'version', for: 'specialty-contractors' };
@@ -127,6 +128,10 @@ describe.runIf(browserAvailable())('the fact filters in a browser', () => {
 		await search(page).fill('test');
 		const named = (tool: ListedTool) => tool.name.toLowerCase().includes('test');
 		await expect.poll(() => sorted(page)).toEqual(kept({ platform: 'android' }, named));
+		// The counts follow the search too.
+		await expect
+			.poll(() => select(page, 'Platform').locator('option[value="android"]').textContent())
+			.toBe(`Android (${kept({ platform: 'android' }, named).length})`);
 		// Dot.Star*Test is a workforce tool that also does field management.
 		await page
 			.getByRole('group', { name: 'Filter by category' })
@@ -148,9 +153,9 @@ describe.runIf(browserAvailable())('the fact filters in a browser', () => {
 			);
 		// Nothing left: the box says why and undoes the fact filters. (An option that would
 		// leave nothing is disabled, so it takes a search.)
-		expect(await select(page, 'Platform').locator('option[value="windows"]').isDisabled()).toBe(
-			true,
-		);
+		await expect
+			.poll(() => select(page, 'Platform').locator('option[value="windows"]').isDisabled())
+			.toBe(true);
 		await search(page).fill('testzzz');
 		await expect
 			.poll(() => page.locator('.search__empty p').textContent())

@@ -199,12 +199,7 @@ export default function ToolSearch({ total, gridId, categories, factPanel }: Pro
 				/>
 			)}
 			{extras && (
-				<extras.FactControls
-					cards={() => cards.current}
-					filters={filters}
-					values={values}
-					onSelect={update}
-				/>
+				<extras.FactControls cards={cards} filters={filters} values={values} onSelect={update} />
 			)}
 			{/* Filled with copies of matching cards by show(); React renders no children here. */}
 			<ul
