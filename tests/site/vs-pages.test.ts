@@ -81,7 +81,7 @@ describe('"At a glance" on a tool page', () => {
 });
 
 describe('"A vs B" pages', () => {
-	it('exist for related pairs only, named in alphabetical order, at most five per tool', async () => {
+	it('exist for related pairs only, named in alphabetical order, at most three per tool', async () => {
 		expect(vsRoutes).toContain(VS);
 		const perTool = new Map<string, number>();
 		for (const route of vsRoutes) {
@@ -94,7 +94,7 @@ describe('"A vs B" pages', () => {
 				`${base}${route}`,
 			);
 		}
-		expect(Math.max(...perTool.values())).toBeLessThanOrEqual(5);
+		expect(Math.max(...perTool.values())).toBeLessThanOrEqual(3);
 		// Kestrel (scheduling) and Heron (workforce) share no job: no page.
 		expect(vsRoutes.some((r) => r.includes('kestrel') && r.includes('heron'))).toBe(false);
 	});

@@ -75,7 +75,7 @@ describe('comparePairs', () => {
 		expect(comparePairs({ tools, facts: new Map(), partners: new Map() })).toEqual([]);
 	});
 
-	it('gives no tool more than five pages, and the same data the same pairs', () => {
+	it('gives no tool more than three pages, and the same data the same pairs', () => {
 		const input = catalogue(2_000);
 		const pairs = comparePairs(input);
 		const perTool = new Map<number, number>();
@@ -83,8 +83,9 @@ describe('comparePairs', () => {
 			perTool.set(a, (perTool.get(a) ?? 0) + 1);
 			perTool.set(b, (perTool.get(b) ?? 0) + 1);
 		}
-		expect(Math.max(...perTool.values())).toBeLessThanOrEqual(5);
-		expect(pairs.length).toBeGreaterThan(2_000);
+		expect(Math.max(...perTool.values())).toBeLessThanOrEqual(3);
+		// Nearly every tool still gets its three: 2,000 tools make 3,000 pairs at most.
+		expect(pairs.length).toBeGreaterThan(2_800);
 		expect(comparePairs(catalogue(2_000))).toEqual(pairs);
 		// The order of the input's maps does not matter either.
 		const shuffled = { ...input, facts: new Map([...input.facts].reverse()) };

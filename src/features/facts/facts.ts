@@ -165,14 +165,28 @@ export function valueLabel(key: FactKey, value: string): string {
 	return value;
 }
 
+// Making a number format costs far more than using one (2.5 s of a 10,000-tool build made one
+// per price shown): one per currency and number of decimals.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(currency: string, decimals: 0 | 2): Intl.NumberFormat {
+	const key = `${currency} ${decimals}`;
+	let format = moneyFormats.get(key);
+	if (!format) {
+		format = new Intl.NumberFormat('en-US', {
+			style: 'currency',
+			currency,
+			minimumFractionDigits: decimals,
+		});
+		moneyFormats.set(key, format);
+	}
+	return format;
+}
+
 /** "USD 39 per user a month": a published starting price as a visitor reads it. */
 export function priceLabel(value: readonly string[]): string {
 	const [amount, currency, unit, period] = value;
-	const money = new Intl.NumberFormat('en-US', {
-		style: 'currency',
-		currency,
-		minimumFractionDigits: amount.includes('.') ? 2 : 0,
-	}).format(Number(amount));
+	const money = moneyFormat(currency, amount.includes('.') ? 2 : 0).format(Number(amount));
 	const per = unit === 'account' ? '' : ` per ${unit}`;
 	return `${money}${per} ${PRICE_PERIODS[period as keyof typeof PRICE_PERIODS]}`.replace(
 		/ once$/,
@@ -191,6 +205,19 @@ export function factText(key: FactKey, fact: Fact): string {
 }
 
 export { checkedLabel } from './checked.ts';
+
+// Parsed once per page address: vendors' sources repeat across a build's thousands of pages.
+const hosts = new Map<string, string>();
+
+/** "vendor.com": the site a source page is on, as its link reads. */
+export function sourceHost(url: string): string {
+	let host = hosts.get(url);
+	if (host === undefined) {
+		host = new URL(url).hostname.replace(/^www\./, '');
+		hosts.set(url, host);
+	}
+	return host;
+}
 
 /** The facts in page order, known or not: a row for each, so the unknown ones show as such. */
 export function factRows(facts: ToolFacts | undefined) {
