@@ -11,6 +11,16 @@ import {
 import Picker from './Picker.tsx';
 import { planStack } from './plan.ts';
 
+/** Runs `work` once the next frame is drawn; returns a function that cancels it. */
+function afterNextFrame(work: () => void): () => void {
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	const frame = requestAnimationFrame(() => (timer = setTimeout(work)));
+	return () => {
+		cancelAnimationFrame(frame);
+		clearTimeout(timer);
+	};
+}
+
 interface Stack {
 	/** Tool indexes, in the order chosen. */
 	chosen: number[];
@@ -69,18 +79,22 @@ export default function StackPlanner({ toolPage }: Props) {
 		return () => removeEventListener('popstate', onBack);
 	}, []);
 
-	// The connections files of the chosen tools (sources and notes), each fetched once.
+	// The connections files of the chosen tools (sources and notes), each fetched once, after the
+	// frame that shows the choice: starting a fetch took the frame about a millisecond.
 	useEffect(() => {
-		for (const tool of stack.chosen) {
-			const files = graph!.file.connectionFiles;
-			const file = graph!.file.ids[tool] % files;
-			if (asked.current.has(file) || !graph!.pairsOf[tool].length) continue;
-			asked.current.add(file);
-			fetch(connectionsUrl(graph!.file.ids[tool], files))
-				.then((response) => (response.ok ? response.json() : Promise.reject(response.status)))
-				.then((read: ConnectionsFile) => setSources((known) => ({ ...known, [file]: read })))
-				.catch(() => asked.current.delete(file));
-		}
+		if (!graph) return;
+		return afterNextFrame(() => {
+			for (const tool of stack.chosen) {
+				const files = graph.file.connectionFiles;
+				const file = graph.file.ids[tool] % files;
+				if (asked.current.has(file) || !graph.pairsOf[tool].length) continue;
+				asked.current.add(file);
+				fetch(connectionsUrl(graph.file.ids[tool], files))
+					.then((response) => (response.ok ? response.json() : Promise.reject(response.status)))
+					.then((read: ConnectionsFile) => setSources((known) => ({ ...known, [file]: read })))
+					.catch(() => asked.current.delete(file));
+			}
+		});
 	}, [graph, stack.chosen]);
 
 	const plan = useMemo(
@@ -108,7 +122,7 @@ export default function StackPlanner({ toolPage }: Props) {
 				category: next.category === null ? '' : categories[next.category][0],
 			}) || location.pathname;
 		// After the frame that shows the choice: Chromium's pushState takes a few milliseconds.
-		requestAnimationFrame(() => setTimeout(() => history.pushState(history.state, '', address)));
+		afterNextFrame(() => history.pushState(history.state, '', address));
 		setStack(next);
 		setSaid(message);
 	}
