@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { MAX_TOOLS, readAddress, writeAddress } from './address.ts';
-import { Connection, FitGroup, ToolLink } from './StackParts.tsx';
+import { Connection, FitGroup, type Sources, sourceOf, ToolLink } from './StackParts.tsx';
 import {
 	type ConnectionsFile,
 	connectionsUrl,
@@ -28,6 +28,7 @@ interface Stack {
 	category: number | null;
 }
 
+const RETIRED_GAP = ': their connection was retired by its vendor';
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 interface Props {
@@ -49,7 +50,7 @@ export default function StackPlanner({ toolPage }: Props) {
 	const [failed, setFailed] = useState(false);
 	const [stack, setStack] = useState<Stack>({ chosen: [], category: null });
 	const [said, setSaid] = useState('');
-	const [sources, setSources] = useState<Record<number, ConnectionsFile>>({});
+	const [sources, setSources] = useState<Sources>({});
 	const asked = useRef(new Set<number>());
 	const box = useRef<HTMLInputElement>(null);
 	const lowerNames = useMemo(() => graph?.file.names.map((n) => n.toLowerCase()) ?? [], [graph]);
@@ -101,7 +102,17 @@ export default function StackPlanner({ toolPage }: Props) {
 		() => graph && planStack(graph, stack.chosen, stack.category),
 		[graph, stack],
 	);
-	const view = useMemo(() => graph && { graph, sources, toolPage }, [graph, sources, toolPage]);
+	const view = useMemo(() => graph && { graph, toolPage }, [graph, toolPage]);
+	// The category options, the same for the page's life: made once, not compared on every choice.
+	const categoryOptions = useMemo(
+		() =>
+			graph?.file.categories.map(([slug, label], index) => (
+				<option key={slug} value={index}>
+					{label}
+				</option>
+			)),
+		[graph],
+	);
 
 	if (!graph)
 		return (
@@ -168,7 +179,7 @@ export default function StackPlanner({ toolPage }: Props) {
 			<p role="status" className="stack__said">
 				{said}
 			</p>
-			<h2 id="stack-tools">Your tools ({chosen.length})</h2>
+			<h2 id="stack-tools">{`Your tools (${chosen.length})`}</h2>
 			{chosen.length ? (
 				<ul className="stack__chosen" aria-labelledby="stack-tools">
 					{chosen.map((tool) => (
@@ -194,23 +205,29 @@ export default function StackPlanner({ toolPage }: Props) {
 			)}
 			{plan && chosen.length > 1 && (
 				<>
-					<h2>How they connect ({plan.connections.length})</h2>
+					<h2>{`How they connect (${plan.connections.length})`}</h2>
 					{plan.connections.length ? (
 						<ul className="works-with__list">
 							{plan.connections.map(({ x, y, pair }) => (
-								<Connection key={pair} view={view!} x={x} y={y} pair={pair} />
+								<Connection
+									key={pair}
+									view={view!}
+									x={x}
+									y={y}
+									pair={pair}
+									source={sourceOf(graph, sources, x, y)}
+								/>
 							))}
 						</ul>
 					) : (
 						<p>No two of them have a documented connection.</p>
 					)}
-					<h2>No documented connection ({plan.gaps.length})</h2>
+					<h2>{`No documented connection (${plan.gaps.length})`}</h2>
 					{plan.gaps.length ? (
 						<ul className="stack__gaps">
 							{plan.gaps.map(({ x, y, retired }) => (
 								<li key={`${x}-${y}`}>
-									{names[x]} and {names[y]}
-									{retired !== -1 && ': their connection was retired by its vendor'}
+									{`${names[x]} and ${names[y]}${retired === -1 ? '' : RETIRED_GAP}`}
 								</li>
 							))}
 						</ul>
@@ -241,11 +258,7 @@ export default function StackPlanner({ toolPage }: Props) {
 							}}
 						>
 							<option value="">Every category</option>
-							{categories.map(([slug, label], index) => (
-								<option key={slug} value={index}>
-									{label}
-								</option>
-							))}
+							{categoryOptions}
 						</select>
 					</p>
 					{plan.categories
@@ -256,6 +269,7 @@ export default function StackPlanner({ toolPage }: Props) {
 								view={view!}
 								group={group}
 								detailed={category !== null}
+								sources={sources}
 							/>
 						))}
 					{plan.categories.every((group) => group.total === 0) && (
