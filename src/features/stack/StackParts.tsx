@@ -130,8 +130,10 @@ export const FitGroup = memo(
 			<section className="stack__category-fit" aria-labelledby={`fit-${group.category}`}>
 				<h3 id={`fit-${group.category}`}>{`${label} (${group.total})`}</h3>
 				<ol className="stack__fit">
-					{group.best.map(({ tool: candidate, links }) => (
-						<li key={candidate}>
+					{/* Rows keyed by rank: a choice changes which tool holds a rank, and rewriting a
+					    row's text costs the frame less than replacing the row. */}
+					{group.best.map(({ tool: candidate, links }, rank) => (
+						<li key={rank}>
 							<ToolLink view={view} tool={candidate} />{' '}
 							<span className="hub-list__count">
 								{`connects with ${links.length} of your tools${detailed ? '' : ':'}`}
