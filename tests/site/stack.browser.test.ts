@@ -139,6 +139,23 @@ describe.runIf(browserAvailable())('the stack page in a browser', () => {
 		await close();
 	});
 
+	it('takes a category before any tool, and shows it once a tool is chosen', async () => {
+		const { page, expectNoErrors, close } = await openPage(browser);
+		await stack(page);
+		await page
+			.getByRole('combobox', { name: 'Category' })
+			.selectOption({ label: 'Workforce & Payroll' });
+		await expect.poll(() => new URL(page.url()).searchParams.get('category')).toBe('workforce');
+		await box(page).fill(hub);
+		await page.keyboard.press('Enter');
+		await expect.poll(() => chosenNames(page)).toEqual([hub]);
+		await expect
+			.poll(() => page.locator('.stack').getByRole('heading', { level: 3 }).allTextContents())
+			.toEqual([expect.stringMatching(/^Workforce & Payroll \(\d+\)$/)]);
+		expectNoErrors();
+		await close();
+	});
+
 	it('stops at eight tools', async () => {
 		const { page, close } = await openPage(browser);
 		const eight = ['Procore', 'Sage 300 CRE', 'HCSS HeavyBid', 'Revit', 'AutoCAD', 'Navisworks'];

@@ -1,17 +1,23 @@
+// Text is written as one template string where it can be: React makes a DOM text node (and a
+// fiber) for each piece of `a {b} c`, which a choice at 10,000 tools paid for in every line.
 import { memo } from 'react';
 import { MOVE_KEYS, movesLabel } from '../integrations/details.ts';
 import { describePair, pairLine } from './describe.ts';
 import type { ConnectionsFile, StackGraph } from './graph.ts';
 import type { CategoryCandidates } from './plan.ts';
 
-/** What every part of the stack page reads: the graph, the sources fetched so far, addresses. */
+/** What every part of the stack page reads, the same for the page's life: graph and addresses. */
 export interface View {
 	graph: StackGraph;
-	/** The connections files fetched so far, by number. */
-	sources: Record<number, ConnectionsFile>;
 	/** A tool page's address, `{id}` for the tool id. */
 	toolPage: string;
 }
+
+/** The connections files fetched so far, by number. */
+export type Sources = Record<number, ConnectionsFile>;
+
+/** A pair's source URL and note, once one of its tools' connections files is here. */
+export type Source = [string, string | null] | undefined;
 
 export function ToolLink({ view, tool }: { view: View; tool: number }) {
 	const { ids, names } = view.graph.file;
@@ -19,20 +25,19 @@ export function ToolLink({ view, tool }: { view: View; tool: number }) {
 }
 
 /** The source URL and note of the pair of x and y, from either tool's file once it is here. */
-export function sourceOf({ graph, sources }: View, x: number, y: number) {
+export function sourceOf(graph: StackGraph, sources: Sources, x: number, y: number): Source {
 	const { ids, connectionFiles: files } = graph.file;
 	const [idX, idY] = [ids[x], ids[y]];
 	return sources[idX % files]?.[idX]?.[idY] ?? sources[idY % files]?.[idY]?.[idX];
 }
 
-export function SourceLink({ view, x, y }: { view: View; x: number; y: number }) {
+function SourceLink({ view, x, y, source }: { view: View; x: number; y: number; source: Source }) {
 	const { names } = view.graph.file;
-	const read = sourceOf(view, x, y);
-	return read ? (
-		<a className="works-with__source" href={read[0]} rel="noopener noreferrer">
+	return source ? (
+		<a className="works-with__source" href={source[0]} rel="noopener noreferrer">
 			source
 			<span className="visually-hidden">
-				: where the {names[x]} and {names[y]} integration is documented
+				{`: where the ${names[x]} and ${names[y]} integration is documented`}
 			</span>
 		</a>
 	) : (
@@ -42,21 +47,24 @@ export function SourceLink({ view, x, y }: { view: View; x: number; y: number })
 
 /**
  * A connection between two chosen tools, from x's side: which way, what moves, through what,
- * status, note, source and date. Memoised: a choice re-renders only the connections it adds.
+ * status, note, source and date. Memoised: a choice re-renders only the connections it adds,
+ * and a connections file arriving only the connections whose source it brings.
  */
 export const Connection = memo(function Connection({
 	view,
 	x,
 	y,
 	pair,
+	source,
 }: {
 	view: View;
 	x: number;
 	y: number;
 	pair: number;
+	source: Source;
 }) {
 	const words = describePair(view.graph, view.graph.pairs[pair], x);
-	const note = sourceOf(view, x, y)?.[1];
+	const note = source?.[1];
 	return (
 		<li className="works-with__item">
 			<div className="works-with__body">
@@ -76,7 +84,7 @@ export const Connection = memo(function Connection({
 				</dl>
 				{note && <p className="works-with__note">{note}</p>}
 				<p className="works-with__provenance">
-					<SourceLink view={view} x={x} y={y} />
+					<SourceLink view={view} x={x} y={y} source={source} />
 					{' · checked '}
 					<time dateTime={words.day}>{words.checked}</time>
 				</p>
@@ -90,6 +98,8 @@ interface Props {
 	group: CategoryCandidates;
 	/** One category chosen: each connection with its source and date, and no "more" button. */
 	detailed: boolean;
+	/** The connections files fetched so far: read only when detailed. */
+	sources: Sources;
 }
 
 const sameGroup = (p: CategoryCandidates, q: CategoryCandidates) =>
@@ -104,11 +114,12 @@ const sameGroup = (p: CategoryCandidates, q: CategoryCandidates) =>
 
 /**
  * A category's best candidates. Memoised on what it shows, so a choice re-renders only the
- * categories it changed (a choice must fit in a frame). Its "more" button carries the category
- * in `data-category` for the page to handle, rather than a callback that would change with it.
+ * categories it changed (a choice must fit in a frame), and a connections file arriving only a
+ * detailed category, the one that shows sources. Its "more" button carries the category in
+ * `data-category` for the page to handle, rather than a callback that would change with it.
  */
 export const FitGroup = memo(
-	function FitGroup({ view, group, detailed }: Props) {
+	function FitGroup({ view, group, detailed, sources }: Props) {
 		const { graph } = view;
 		const { names, categories } = graph.file;
 		const label = categories[group.category][1];
@@ -117,15 +128,15 @@ export const FitGroup = memo(
 			'what it moves is not documented yet';
 		return (
 			<section className="stack__category-fit" aria-labelledby={`fit-${group.category}`}>
-				<h3 id={`fit-${group.category}`}>
-					{label} ({group.total})
-				</h3>
+				<h3 id={`fit-${group.category}`}>{`${label} (${group.total})`}</h3>
 				<ol className="stack__fit">
-					{group.best.map(({ tool: candidate, links }) => (
-						<li key={candidate}>
+					{/* Rows keyed by rank: a choice changes which tool holds a rank, and rewriting a
+					    row's text costs the frame less than replacing the row. */}
+					{group.best.map(({ tool: candidate, links }, rank) => (
+						<li key={rank}>
 							<ToolLink view={view} tool={candidate} />{' '}
 							<span className="hub-list__count">
-								connects with {links.length} of your tools{detailed ? '' : ':'}
+								{`connects with ${links.length} of your tools${detailed ? '' : ':'}`}
 							</span>{' '}
 							{detailed ? (
 								<ul>
@@ -133,8 +144,15 @@ export const FitGroup = memo(
 										const words = describePair(graph, graph.pairs[pair], candidate);
 										return (
 											<li key={tool}>
-												<strong>{names[tool]}</strong>: {pairLine(words)} ·{' '}
-												<SourceLink view={view} x={candidate} y={tool} /> · checked{' '}
+												<strong>{names[tool]}</strong>
+												{`: ${pairLine(words)} · `}
+												<SourceLink
+													view={view}
+													x={candidate}
+													y={tool}
+													source={sourceOf(graph, sources, candidate, tool)}
+												/>
+												{' · checked '}
 												<time dateTime={words.day}>{words.checked}</time>
 											</li>
 										);
@@ -148,14 +166,18 @@ export const FitGroup = memo(
 				</ol>
 				{group.total > group.best.length &&
 					(detailed ? (
-						<p>And {group.total - group.best.length} more that connect with fewer of your tools.</p>
+						<p>{`And ${group.total - group.best.length} more that connect with fewer of your tools.`}</p>
 					) : (
 						<button type="button" className="button" data-category={group.category}>
-							More {label} tools
+							{`More ${label} tools`}
 						</button>
 					))}
 			</section>
 		);
 	},
-	(p, q) => p.view === q.view && p.detailed === q.detailed && sameGroup(p.group, q.group),
+	(p, q) =>
+		p.view === q.view &&
+		p.detailed === q.detailed &&
+		(!p.detailed || p.sources === q.sources) &&
+		sameGroup(p.group, q.group),
 );

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { MAX_TOOLS, readAddress, writeAddress } from './address.ts';
-import { Connection, FitGroup, ToolLink } from './StackParts.tsx';
+import { Connection, FitGroup, type Sources, sourceOf, ToolLink } from './StackParts.tsx';
 import {
 	type ConnectionsFile,
 	connectionsUrl,
@@ -11,6 +11,16 @@ import {
 import Picker from './Picker.tsx';
 import { planStack } from './plan.ts';
 
+/** Runs `work` once the next frame is drawn; returns a function that cancels it. */
+function afterNextFrame(work: () => void): () => void {
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	const frame = requestAnimationFrame(() => (timer = setTimeout(work)));
+	return () => {
+		cancelAnimationFrame(frame);
+		clearTimeout(timer);
+	};
+}
+
 interface Stack {
 	/** Tool indexes, in the order chosen. */
 	chosen: number[];
@@ -18,6 +28,7 @@ interface Stack {
 	category: number | null;
 }
 
+const RETIRED_GAP = ': their connection was retired by its vendor';
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 interface Props {
@@ -39,7 +50,7 @@ export default function StackPlanner({ toolPage }: Props) {
 	const [failed, setFailed] = useState(false);
 	const [stack, setStack] = useState<Stack>({ chosen: [], category: null });
 	const [said, setSaid] = useState('');
-	const [sources, setSources] = useState<Record<number, ConnectionsFile>>({});
+	const [sources, setSources] = useState<Sources>({});
 	const asked = useRef(new Set<number>());
 	const box = useRef<HTMLInputElement>(null);
 	const lowerNames = useMemo(() => graph?.file.names.map((n) => n.toLowerCase()) ?? [], [graph]);
@@ -69,25 +80,39 @@ export default function StackPlanner({ toolPage }: Props) {
 		return () => removeEventListener('popstate', onBack);
 	}, []);
 
-	// The connections files of the chosen tools (sources and notes), each fetched once.
+	// The connections files of the chosen tools (sources and notes), each fetched once, after the
+	// frame that shows the choice: starting a fetch took the frame about a millisecond.
 	useEffect(() => {
-		for (const tool of stack.chosen) {
-			const files = graph!.file.connectionFiles;
-			const file = graph!.file.ids[tool] % files;
-			if (asked.current.has(file) || !graph!.pairsOf[tool].length) continue;
-			asked.current.add(file);
-			fetch(connectionsUrl(graph!.file.ids[tool], files))
-				.then((response) => (response.ok ? response.json() : Promise.reject(response.status)))
-				.then((read: ConnectionsFile) => setSources((known) => ({ ...known, [file]: read })))
-				.catch(() => asked.current.delete(file));
-		}
+		if (!graph) return;
+		return afterNextFrame(() => {
+			for (const tool of stack.chosen) {
+				const files = graph.file.connectionFiles;
+				const file = graph.file.ids[tool] % files;
+				if (asked.current.has(file) || !graph.pairsOf[tool].length) continue;
+				asked.current.add(file);
+				fetch(connectionsUrl(graph.file.ids[tool], files))
+					.then((response) => (response.ok ? response.json() : Promise.reject(response.status)))
+					.then((read: ConnectionsFile) => setSources((known) => ({ ...known, [file]: read })))
+					.catch(() => asked.current.delete(file));
+			}
+		});
 	}, [graph, stack.chosen]);
 
 	const plan = useMemo(
 		() => graph && planStack(graph, stack.chosen, stack.category),
 		[graph, stack],
 	);
-	const view = useMemo(() => graph && { graph, sources, toolPage }, [graph, sources, toolPage]);
+	const view = useMemo(() => graph && { graph, toolPage }, [graph, toolPage]);
+	// The category options, the same for the page's life: made once, not compared on every choice.
+	const categoryOptions = useMemo(
+		() =>
+			graph?.file.categories.map(([slug, label], index) => (
+				<option key={slug} value={index}>
+					{label}
+				</option>
+			)),
+		[graph],
+	);
 
 	if (!graph)
 		return (
@@ -108,7 +133,7 @@ export default function StackPlanner({ toolPage }: Props) {
 				category: next.category === null ? '' : categories[next.category][0],
 			}) || location.pathname;
 		// After the frame that shows the choice: Chromium's pushState takes a few milliseconds.
-		requestAnimationFrame(() => setTimeout(() => history.pushState(history.state, '', address)));
+		afterNextFrame(() => history.pushState(history.state, '', address));
 		setStack(next);
 		setSaid(message);
 	}
@@ -154,7 +179,7 @@ export default function StackPlanner({ toolPage }: Props) {
 			<p role="status" className="stack__said">
 				{said}
 			</p>
-			<h2 id="stack-tools">Your tools ({chosen.length})</h2>
+			<h2 id="stack-tools">{`Your tools (${chosen.length})`}</h2>
 			{chosen.length ? (
 				<ul className="stack__chosen" aria-labelledby="stack-tools">
 					{chosen.map((tool) => (
@@ -180,23 +205,29 @@ export default function StackPlanner({ toolPage }: Props) {
 			)}
 			{plan && chosen.length > 1 && (
 				<>
-					<h2>How they connect ({plan.connections.length})</h2>
+					<h2>{`How they connect (${plan.connections.length})`}</h2>
 					{plan.connections.length ? (
 						<ul className="works-with__list">
 							{plan.connections.map(({ x, y, pair }) => (
-								<Connection key={pair} view={view!} x={x} y={y} pair={pair} />
+								<Connection
+									key={pair}
+									view={view!}
+									x={x}
+									y={y}
+									pair={pair}
+									source={sourceOf(graph, sources, x, y)}
+								/>
 							))}
 						</ul>
 					) : (
 						<p>No two of them have a documented connection.</p>
 					)}
-					<h2>No documented connection ({plan.gaps.length})</h2>
+					<h2>{`No documented connection (${plan.gaps.length})`}</h2>
 					{plan.gaps.length ? (
 						<ul className="stack__gaps">
 							{plan.gaps.map(({ x, y, retired }) => (
 								<li key={`${x}-${y}`}>
-									{names[x]} and {names[y]}
-									{retired !== -1 && ': their connection was retired by its vendor'}
+									{`${names[x]} and ${names[y]}${retired === -1 ? '' : RETIRED_GAP}`}
 								</li>
 							))}
 						</ul>
@@ -205,7 +236,9 @@ export default function StackPlanner({ toolPage }: Props) {
 					)}
 				</>
 			)}
-			{plan && chosen.length > 0 && (
+			{/* There from the start: a category can be chosen first, and the first tool chosen
+			    does not have to build the select in its frame (about 1.5 ms at 10,000 tools). */}
+			{plan && (
 				<>
 					<h2 id="stack-fit">Tools that fit</h2>
 					<p>
@@ -227,13 +260,10 @@ export default function StackPlanner({ toolPage }: Props) {
 							}}
 						>
 							<option value="">Every category</option>
-							{categories.map(([slug, label], index) => (
-								<option key={slug} value={index}>
-									{label}
-								</option>
-							))}
+							{categoryOptions}
 						</select>
 					</p>
+					{!chosen.length && <p>Add a tool you use to see the tools that connect with it.</p>}
 					{plan.categories
 						.filter((group) => group.total > 0)
 						.map((group) => (
@@ -242,9 +272,10 @@ export default function StackPlanner({ toolPage }: Props) {
 								view={view!}
 								group={group}
 								detailed={category !== null}
+								sources={sources}
 							/>
 						))}
-					{plan.categories.every((group) => group.total === 0) && (
+					{chosen.length > 0 && plan.categories.every((group) => group.total === 0) && (
 						<p>
 							No tool in this directory documents a connection with{' '}
 							{chosen.length === 1 ? 'it' : 'them'} yet

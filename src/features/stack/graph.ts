@@ -62,9 +62,10 @@ export interface StackGraph {
 	pairs: Pair[];
 	/** Tool index → its pairs' indexes (`pairs`), in pair order. */
 	pairsOf: number[][];
-	/** Tool index → the other end of each of those pairs, in the same order. */
-	partnersOf: number[][];
-	/** Tool index → how many tools it works with (retired connections do not count). */
+	/** Tool index → the tools it works with (retired connections do not count), as a typed
+	 * array: the ranking of a choice walks every partner of every chosen tool. */
+	partnersOf: Int32Array[];
+	/** Tool index → how many tools it works with: the length of its `partnersOf`. */
 	degree: Int32Array;
 	indexOfId: Map<number, number>;
 	/** The pair between two tools, or -1. */
@@ -76,7 +77,7 @@ export function readGraph(file: GraphFile): StackGraph {
 	const tools = file.ids.length;
 	const pairs: Pair[] = [];
 	const pairsOf: number[][] = Array.from({ length: tools }, () => []);
-	const partnersOf: number[][] = Array.from({ length: tools }, () => []);
+	const partners: number[][] = Array.from({ length: tools }, () => []);
 	const degree = new Int32Array(tools);
 	const byKey = new Map<number, number>();
 	let a = 0;
@@ -87,10 +88,10 @@ export function readGraph(file: GraphFile): StackGraph {
 		const index = pairs.push({ a, b, flow, moves, via, status, day }) - 1;
 		pairsOf[a].push(index);
 		pairsOf[b].push(index);
-		partnersOf[a].push(b);
-		partnersOf[b].push(a);
 		byKey.set(a * tools + b, index);
 		if (status !== RETIRED) {
+			partners[a].push(b);
+			partners[b].push(a);
 			degree[a]++;
 			degree[b]++;
 		}
@@ -99,7 +100,7 @@ export function readGraph(file: GraphFile): StackGraph {
 		file,
 		pairs,
 		pairsOf,
-		partnersOf,
+		partnersOf: partners.map((list) => Int32Array.from(list)),
 		degree,
 		indexOfId: new Map(file.ids.map((id, index) => [id, index])),
 		pairBetween: (x, y) => byKey.get(x < y ? x * tools + y : y * tools + x) ?? -1,

@@ -74,6 +74,7 @@ describe('the graph file', () => {
 		expect(graph.pairBetween(2, 1)).toBe(1);
 		expect(graph.pairBetween(0, 2)).toBe(-1);
 		expect([...graph.degree]).toEqual([1, 2, 1]);
+		expect(graph.partnersOf.map((partners) => [...partners])).toEqual([[1], [0, 2], [1]]);
 	});
 
 	it('is the same file for the same data, whatever order the rows came in', () => {
@@ -131,6 +132,12 @@ describe('planStack', () => {
 	];
 	const graph = graphOf(tools, pairs);
 	const plan = planStack(graph, [0, 1, 2]);
+
+	it('counts no retired connection as a partner', () => {
+		expect(graph.pairsOf[2]).toHaveLength(2);
+		expect([...graph.partnersOf[2]]).toEqual([]);
+		expect(graph.degree[2]).toBe(0);
+	});
 
 	it('says how the chosen tools connect, and which pairs do not (a retired one named)', () => {
 		expect(plan.connections).toEqual([{ x: 0, y: 1, pair: graph.pairBetween(0, 1) }]);

@@ -40,29 +40,37 @@ interface Scored {
 }
 
 /**
- * Whether p ranks before q: more chosen tools connected first, then more partners in the whole
- * directory (it is likelier to fit the next tool too), then catalogue (name) order, which tool
- * indexes follow. A total order, so the same data always gives the same ranking.
+ * Whether a tool connected with `connected` chosen tools ranks before q: more chosen tools
+ * connected first, then more partners in the whole directory (it is likelier to fit the next
+ * tool too), then catalogue (name) order, which tool indexes follow. A total order, so the same
+ * data always gives the same ranking.
  */
-function before(graph: StackGraph, p: Scored, q: Scored): boolean {
-	if (p.connected !== q.connected) return p.connected > q.connected;
-	const [dp, dq] = [graph.degree[p.tool], graph.degree[q.tool]];
-	return dp !== dq ? dp > dq : p.tool < q.tool;
+function before(graph: StackGraph, tool: number, connected: number, q: Scored): boolean {
+	if (connected !== q.connected) return connected > q.connected;
+	const [dp, dq] = [graph.degree[tool], graph.degree[q.tool]];
+	return dp !== dq ? dp > dq : tool < q.tool;
 }
 
-/** Keeps the `limit` best of `best` (sorted) after offering `scored`: O(limit) per offer. */
-function offer(graph: StackGraph, best: Scored[], scored: Scored, limit: number) {
-	if (best.length === limit && !before(graph, scored, best[limit - 1])) return;
+/**
+ * Keeps the `limit` best of `best` (sorted) after offering a tool: O(limit) per offer, and an
+ * object only for a tool that gets in (most of a hub's thousand partners do not).
+ */
+function offer(graph: StackGraph, best: Scored[], tool: number, connected: number, limit: number) {
+	if (best.length === limit && !before(graph, tool, connected, best[limit - 1])) return;
+	const scored = { tool, connected };
 	let at = best.length === limit ? limit - 1 : best.length;
 	best[at] = scored;
-	while (at > 0 && before(graph, scored, best[at - 1])) {
+	while (at > 0 && before(graph, tool, connected, best[at - 1])) {
 		[best[at], best[at - 1]] = [best[at - 1], scored];
 		at--;
 	}
 }
 
-/** How many chosen tools each tool connects with; reused, and left zeroed, between plans. */
-const tallies = new WeakMap<StackGraph, Int32Array>();
+/**
+ * Per tool, how many chosen tools it connects with, and whether it is chosen: reused, and left
+ * zeroed, between plans, so a choice allocates nothing per partner.
+ */
+const scratch = new WeakMap<StackGraph, { tally: Int32Array; isChosen: Uint8Array }>();
 
 /**
  * What the stack page shows for the chosen tools (indexes into the graph): how they connect,
@@ -85,28 +93,31 @@ export function planStack(
 			if (pair !== -1 && graph.pairs[pair].status !== RETIRED) connections.push({ x, y, pair });
 			else gaps.push({ x, y, retired: pair });
 		}
-	const isChosen = new Set(chosen);
-	let tally = tallies.get(graph);
-	if (!tally) tallies.set(graph, (tally = new Int32Array(graph.file.ids.length)));
+	const size = graph.file.ids.length;
+	let reused = scratch.get(graph);
+	if (!reused)
+		scratch.set(graph, (reused = { tally: new Int32Array(size), isChosen: new Uint8Array(size) }));
+	const { tally, isChosen } = reused;
+	for (const tool of chosen) isChosen[tool] = 1;
 	const touched: number[] = [];
 	for (const tool of chosen) {
-		const [pairs, partners] = [graph.pairsOf[tool], graph.partnersOf[tool]];
-		for (let k = 0; k < pairs.length; k++) {
+		const partners = graph.partnersOf[tool];
+		for (let k = 0; k < partners.length; k++) {
 			const other = partners[k];
-			if (graph.pairs[pairs[k]].status === RETIRED || isChosen.has(other)) continue;
-			if (tally[other]++ === 0) touched.push(other);
+			if (!isChosen[other] && tally[other]++ === 0) touched.push(other);
 		}
 	}
+	for (const tool of chosen) isChosen[tool] = 0;
 	const { categoryOf, categories: all } = graph.file;
 	const limit = category === null ? PER_CATEGORY : IN_ONE_CATEGORY;
 	const groups = all.map((_, index) => ({ category: index, total: 0, best: [] as Scored[] }));
 	for (const tool of touched) {
-		const group = groups[categoryOf[tool]];
-		if (category === null || group.category === category) {
-			group.total++;
-			offer(graph, group.best, { tool, connected: tally[tool] }, limit);
-		}
+		const connected = tally[tool];
 		tally[tool] = 0;
+		const group = groups[categoryOf[tool]];
+		if (category !== null && group.category !== category) continue;
+		group.total++;
+		offer(graph, group.best, tool, connected, limit);
 	}
 	// The links of the tools shown only: which chosen tools each connects with, in chosen order.
 	const linksOf = (tool: number): Link[] =>
