@@ -1,11 +1,4 @@
-import {
-	type RefObject,
-	useDeferredValue,
-	useEffect,
-	useEffectEvent,
-	useMemo,
-	useState,
-} from 'react';
+import { type RefObject, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { keepTicksInStep } from '../compare/compare-ticks.ts';
 import { FACT_FILTERS } from '../facts/fact-filters.ts';
@@ -85,9 +78,8 @@ export function FactControls({ cards, filters: all, values, onSelect }: Props) {
 		applyAddress();
 		return () => panel.removeEventListener('toggle', onToggle);
 	}, []);
-	// The counts sit in closed selects: React draws a keystroke's results first and counts in a
-	// render of its own just after (at 10,000 cards about 1 ms of script out of the keystroke).
-	const counted = useDeferredValue(values);
+	// The counts sit in closed selects: they catch up once a keystroke's results are drawn.
+	const counted = useIdleValue(values);
 	const counts = useMemo(
 		() => (open ? optionCounts(cards.current, all, counted, optionsOf) : null),
 		[open, cards, all, counted],
@@ -140,6 +132,25 @@ export function FactControls({ cards, filters: all, values, onSelect }: Props) {
 		</>,
 		controlsOfPage(),
 	);
+}
+
+/**
+ * `value` as it was when the browser was last idle, after the frame and the tasks already due:
+ * what it feeds, and the frame its changes need, come after what a visitor is waiting for.
+ * Safari has no `requestIdleCallback`: there it follows a moment later.
+ */
+function useIdleValue<T>(value: T): T {
+	const [idle, setIdle] = useState(value);
+	useEffect(() => {
+		const update = () => setIdle(value);
+		if (!('requestIdleCallback' in window)) {
+			const timer = setTimeout(update, 50);
+			return () => clearTimeout(timer);
+		}
+		const id = requestIdleCallback(update);
+		return () => cancelIdleCallback(id);
+	}, [value]);
+	return idle;
 }
 
 /**
