@@ -3,6 +3,7 @@ import { type Cell, count, secs, verdict } from './markdown.ts';
 import { BUDGETS } from '../lib/budgets.ts';
 import type { BenchRun, SizeResult } from './results.ts';
 import type { PaintTimings, SearchLatency } from './browser.ts';
+import { LONG_TASK_MS } from './trace.ts';
 import { rssByRole, type ServerLoad } from './server-load-parts.ts';
 import { kb, mb, median, ms, percentile } from './stats.ts';
 import { stackBudgetRows } from './stack.ts';
@@ -88,7 +89,10 @@ const typingMet = (search: SearchLatency) =>
 /** "314 ms ParseHTML (parser chunk)": the longest tasks of a page load, what each was for. */
 function longTasksText(paints: PaintTimings, over: number): string {
 	const long = paints.longTasks.filter((task) => task.durationMs > over);
-	if (!long.length) return `none over ${over} ms (longest ${ms(paints.longestTaskMs, 0)})`;
+	if (!long.length)
+		return paints.longTasks.length
+			? `none over ${over} ms (longest ${ms(paints.longestTaskMs, 0)})`
+			: `none over ${over} ms (none over ${LONG_TASK_MS} ms)`;
 	return long
 		.slice(0, 4)
 		.map(

@@ -3,6 +3,7 @@ import { RESULTS_PAGE_SIZE } from '../../src/features/search/results-window.ts';
 import { budgetRows } from './budgets.ts';
 import { type Cell, count, secs, table } from './markdown.ts';
 import type { BenchRun } from './results.ts';
+import { LONG_TASK_MS } from './trace.ts';
 import { kb, mb, median, ms, percentile } from './stats.ts';
 
 const BUILD_HEAD = [
@@ -60,7 +61,11 @@ function browserRows(run: BenchRun): Cell[][] {
 		s.paints ? ms(s.paints.lcpMs, 0) : 'n/a',
 		s.paints ? ms(s.paints.domContentLoadedMs, 0) : 'n/a',
 		s.paints ? ms(s.paints.loadMs, 0) : 'n/a',
-		s.paints ? ms(s.paints.longestTaskMs, 0) : 'n/a',
+		s.paints
+			? s.paints.longTasks.length
+				? ms(s.paints.longestTaskMs, 0)
+				: `< ${LONG_TASK_MS} ms`
+			: 'n/a',
 		s.paints ? ms(s.paints.longestOtherTaskMs, 0) : 'n/a',
 		s.search ? ms(s.search.hydrationMs, 0) : 'n/a',
 		s.answerAfterPaintMs?.length ? ms(Math.max(...s.answerAfterPaintMs), 0) : 'n/a',

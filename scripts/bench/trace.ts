@@ -27,6 +27,9 @@ export const PAGE_WORK_CATEGORIES = [
 	'loading',
 ];
 
+/** Tasks shorter than this are not listed: the Long Tasks API's line. */
+export const LONG_TASK_MS = 50;
+
 /** A parser chunk's parser events must cover at least this share of its wall time. */
 const PARSER_SHARE = 0.5;
 
@@ -82,9 +85,14 @@ function spansOf(events: TraceEvent[]): Span[] {
 
 /**
  * Every main-thread task of the renderer that parsed `url`, longer than `minMs`, with its
- * top-level events and whether it was a parser chunk.
+ * top-level events and whether it was a parser chunk; none when no task was that long, null
+ * when the trace has no renderer that parsed `url` (a trace that cannot say anything).
  */
-export function mainThreadTasks(trace: Buffer | string, url: string, minMs = 50): MainThreadTask[] {
+export function mainThreadTasks(
+	trace: Buffer | string,
+	url: string,
+	minMs = LONG_TASK_MS,
+): MainThreadTask[] | null {
 	const parsed = JSON.parse(String(trace)) as { traceEvents: TraceEvent[] } | TraceEvent[];
 	const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
 	const mainThreads = new Set(
@@ -99,7 +107,7 @@ export function mainThreadTasks(trace: Buffer | string, url: string, minMs = 50)
 			mainThreads.has(`${e.pid}:${e.tid}`) &&
 			(e.args?.beginData?.url ?? '').startsWith(url),
 	);
-	if (!pageThread) return [];
+	if (!pageThread) return null;
 	const thread = events.filter((e) => e.pid === pageThread.pid && e.tid === pageThread.tid);
 	const spans = spansOf(thread);
 	const origin = spans[0]?.start ?? 0;
