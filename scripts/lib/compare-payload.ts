@@ -53,9 +53,10 @@ export async function toolFileSizes(outDir: string): Promise<ToolFileSize[]> {
 		.map((file) => /^(\d+)\.json$/.exec(file)?.[1])
 		.filter((id): id is string => id !== undefined)
 		.map(Number);
-	const sizes = await Promise.all(
-		ids.map(async (id) => ({ id, ...(await fileSize(outDir, compareFiles.tool(id))) })),
-	);
+	// One file at a time: gzip is synchronous anyway, and 50,000 files opened at once pass the
+	// process's limit of open files (EMFILE).
+	const sizes: ToolFileSize[] = [];
+	for (const id of ids) sizes.push({ id, ...(await fileSize(outDir, compareFiles.tool(id))) });
 	return sizes.sort((x, y) => y.gzip - x.gzip || x.id - y.id);
 }
 
