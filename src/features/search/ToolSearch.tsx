@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import CategoryChips, { type CategoryOption } from './CategoryChips.tsx';
 import { revealLogosNearViewport } from './deferred-logos.ts';
 import {
@@ -80,14 +80,19 @@ export default function ToolSearch({ total, gridId, categories, factPanel }: Pro
 	const searchBox = useRef<HTMLInputElement>(null);
 	const allChip = useRef<HTMLButtonElement>(null);
 
+	const showWhole = useEffectEvent(() => show(values));
 	// Before the address is read (the hook's effect below), so a shared address can filter.
 	useEffect(() => {
 		const grid = document.getElementById(gridId);
-		cards.current = indexCards(grid);
-		setIndexed(cards.current.length);
+		const index = () => setIndexed((cards.current = indexCards(grid)).length);
+		index();
+		// Hydrated while the page was still arriving (a large catalogue, a slow phone), the grid was
+		// partly there: index it whole once it is, and show again what was asked meanwhile. (When
+		// the page came whole first, DOMContentLoaded has fired already and never comes.)
+		document.addEventListener('DOMContentLoaded', () => (index(), showWhole()));
 		for (const type of ['change', 'toggle'])
 			document.addEventListener(type, loadExtras, { capture: true, once: true });
-		if (window.location.search) loadExtras();
+		if (location.search) loadExtras();
 		return grid ? revealLogosNearViewport(grid) : undefined;
 	}, [gridId]);
 

@@ -51,11 +51,9 @@ export function indexCards(grid: HTMLElement | null): Card[] {
 	return cards;
 }
 
-/** The tool id in a card's link (`/app/{id}/`, see paths.tool). */
-function toolIdFromLink(href: string | null | undefined): number | undefined {
-	const id = /\/app\/(\d+)\/$/.exec(href ?? '')?.[1];
-	return id === undefined ? undefined : Number(id);
-}
+/** The tool id in a card's link (`/app/{id}/`, see paths.tool); NaN, never a partner, if none. */
+const toolIdFromLink = (href: string | null | undefined) =>
+	Number(/\/app\/(\d+)\/$/.exec(href ?? '')?.[1]);
 
 /**
  * The card as the results list shows it: a copy made on first use and kept, so the grid itself

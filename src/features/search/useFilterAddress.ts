@@ -29,11 +29,11 @@ export function useFilterAddress(
 	const pending = useRef<FilterValues | null>(null);
 	const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-	function writeNow(values: FilterValues, history: HistoryMode) {
-		const url = new URL(window.location.href);
+	function writeNow(values: FilterValues, mode: HistoryMode) {
+		const url = new URL(location.href);
 		url.search = searchWithValues(url.search, filters, values);
-		if (url.href === window.location.href && history === 'replace') return;
-		window.history[`${history}State`](window.history.state, '', url); // pushState or replaceState
+		if (url.href === location.href && mode === 'replace') return;
+		history[`${mode}State`](history.state, '', url); // pushState or replaceState
 	}
 
 	function flush() {
@@ -46,7 +46,7 @@ export function useFilterAddress(
 	const applyAddress = useEffectEvent(() => {
 		clearTimeout(timer.current);
 		pending.current = null;
-		apply(valuesFromSearch(window.location.search, filters));
+		apply(valuesFromSearch(location.search, filters));
 	});
 	const flushOnLeave = useEffectEvent(() => flush());
 
@@ -54,11 +54,11 @@ export function useFilterAddress(
 		const onBackOrForward = () => applyAddress();
 		const onLeave = () => flushOnLeave();
 		applyAddress();
-		window.addEventListener('popstate', onBackOrForward);
-		window.addEventListener('pagehide', onLeave);
+		addEventListener('popstate', onBackOrForward);
+		addEventListener('pagehide', onLeave);
 		return () => {
-			window.removeEventListener('popstate', onBackOrForward);
-			window.removeEventListener('pagehide', onLeave);
+			removeEventListener('popstate', onBackOrForward);
+			removeEventListener('pagehide', onLeave);
 		};
 	}, []);
 
