@@ -3,6 +3,7 @@ import { RESULTS_PAGE_SIZE } from '../../src/features/search/results-window.ts';
 import { budgetRows } from './budgets.ts';
 import { type Cell, count, secs, table } from './markdown.ts';
 import type { BenchRun } from './results.ts';
+import type { SearchLatency } from './browser.ts';
 import { LONG_TASK_MS } from './trace.ts';
 import { kb, mb, median, ms, percentile } from './stats.ts';
 
@@ -51,8 +52,21 @@ const BROWSER_HEAD = [
 	'search p50',
 	'search p95',
 	'keystrokes done / planned (wrong)',
+	'with every filter on: p50',
+	'p95',
+	'done / planned (wrong)',
 	'load avg',
 ];
+
+/** p50, p95 and "done / planned (wrong)" of a typing pass, or n/a where it was not run. */
+function typingCells(search: SearchLatency | null | undefined): Cell[] {
+	if (!search) return ['n/a', 'n/a', 'n/a'];
+	return [
+		ms(median(search.samples)),
+		ms(percentile(search.samples, 95)),
+		`${search.samples.length} / ${search.planned} (${search.wrongResults})${search.stopped ? `: ${search.stopped}` : ''}`,
+	];
+}
 
 function browserRows(run: BenchRun): Cell[][] {
 	return run.sizes.map((s) => [
@@ -69,11 +83,8 @@ function browserRows(run: BenchRun): Cell[][] {
 		s.paints ? ms(s.paints.longestOtherTaskMs, 0) : 'n/a',
 		s.search ? ms(s.search.hydrationMs, 0) : 'n/a',
 		s.answerAfterPaintMs?.length ? ms(Math.max(...s.answerAfterPaintMs), 0) : 'n/a',
-		s.search ? ms(median(s.search.samples)) : 'n/a',
-		s.search ? ms(percentile(s.search.samples, 95)) : 'n/a',
-		s.search
-			? `${s.search.samples.length} / ${s.search.planned} (${s.search.wrongResults})${s.search.stopped ? `: ${s.search.stopped}` : ''}`
-			: 'n/a',
+		...typingCells(s.search),
+		...typingCells(s.searchAllFilters),
 		s.loadAverage.browser?.toFixed(1) ?? 'n/a',
 	]);
 }
@@ -82,7 +93,7 @@ const METHOD = [
 	'- Catalogue: synthetic, deterministic (names 5-30 characters, some with `& ( + . * /` and accents; descriptions 60-220 characters; the 12 categories; all live), bulk-inserted into a throwaway embedded database (PGlite, in its own process) on a free loopback port.',
 	"- Build: `astro build` with `EMBEDDED_DB_DIR`/`EMBEDDED_DB_PORT` pointing at it and `ASTRO_OUT_DIR` in a temporary directory under `.data/`. Wall time measured around the process; peak memory is GNU time's maximum resident set size of the build process (the database owner is a separate process, as in use).",
 	'- Sizes: gzip level 6 (a CDN default). "Per tool" = home gzip ÷ tools. JavaScript = every `<script>` (inline ones included), `modulepreload`, island `component-url`/`renderer-url`, and their static imports, gzip per file.',
-	`- Browser: Debian Chromium, headless, 1280×900, no CPU or network throttling, every host but loopback unresolvable (logos fail at once, as offline), frames drawn when ready rather than on a 60 Hz tick (\`--disable-frame-rate-limit --disable-gpu-vsync\`, so a keystroke's time is the page's work), served uncompressed from a loopback static server. FCP/LCP/DOMContentLoaded/load: median of cold loads (Performance API). Search: trusted key presses typing \`pro\`, \`field\`, \`c++\`, \`vault span\`, \`zq\` letter by letter and erasing them; latency = keydown timestamp → the end of the first frame (rAF, then a message) in which \`#tool-grid\` shows every card with an empty box, else \`#tool-results\` shows the first page (${RESULTS_PAGE_SIZE}) of the cards whose name matches (the rest come on scroll), i.e. including style, layout and paint; a keystroke not settled after 15 s stops the typing and counts as 15 s. The same typing again with every other filter on (a category and "works with" the most connected tool, in the address). Empty-page floor: the same keystroke measurement on a page holding one empty text box, in the same run.`,
+	`- Browser: Debian Chromium, headless, 1280×900, no CPU or network throttling, every host but loopback unresolvable (logos fail at once, as offline), frames drawn when ready rather than on a 60 Hz tick (\`--disable-frame-rate-limit --disable-gpu-vsync\`, so a keystroke's time is the page's work), served uncompressed from a loopback static server. FCP/LCP/DOMContentLoaded/load: median of cold loads (Performance API). Search: trusted key presses typing \`pro\`, \`field\`, \`c++\`, \`vault span\`, \`zq\` letter by letter and erasing them; latency = keydown timestamp → the end of the first frame (rAF, then a message) in which \`#tool-grid\` shows every card with an empty box, else \`#tool-results\` shows the first page (${RESULTS_PAGE_SIZE}) of the cards whose name matches (the rest come on scroll), i.e. including style, layout and paint; a keystroke not settled after 15 s stops the typing and counts as 15 s. The same typing again with every other filter on (a category, "works with" the most connected tool and a value of every fact filter, in the address; its own columns). Empty-page floor: the same keystroke measurement on a page holding one empty text box, in the same run.`,
 	"- Page work: each cold load is traced (Chromium's DevTools timeline categories); a task is a main-thread `RunTask`, and one counts as Chromium's own HTML-parser chunk when it begins with the parser (`ParseHTML`, `HTMLDocumentParser::…`) or the loader handing it the document's bytes and the parser's events cover at least half of it (`scripts/bench/trace.ts` says why). First answer: a cold load, the first letter typed as soon as the island has hydrated, to the end of the first frame showing its matches, minus the first contentful paint.",
 	'- `npm start`: run as a person types it (npm included) in a process group of its own, stopped as Ctrl-C does; memory is the VmRSS of every process of its tree, by role, 5 s after "site ready" and after each load run.',
 	'- Functions: the default handlers of `netlify/functions/subscribe.mts` and `submit.mts` called with `new Request(...)` in a child process (as the functions run apart from the database owner), each request a new e-mail/URL from a different client address (198.18.0.0/15, so the per-IP rate limit is exercised but not reached); 5 untimed warm-up requests; rows counted before and after.',

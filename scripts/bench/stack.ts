@@ -28,6 +28,8 @@ export interface StackBench {
 	readyMs: number | null;
 	/** Enter to the end of the next frame showing the plan, per choice. */
 	chooseMs: number[];
+	/** Each choice's place in its round (0: the first tool of a fresh page), as `chooseMs`. */
+	choosePlace: number[];
 	/** Typing a letter to the end of the frame showing the matches, per letter. */
 	typeMs: number[];
 	wrong: number;
@@ -145,6 +147,7 @@ export async function benchStack(
 		reactJsGzip: payload.jsGzipReact,
 		readyMs: null,
 		chooseMs: [],
+		choosePlace: [],
 		typeMs: [],
 		wrong: 0,
 		stopped: null,
@@ -190,6 +193,7 @@ export async function benchStack(
 				const chosen = await measure(page, () => page.keyboard.press('Enter'), ++samples);
 				if (chosen < 0) result.wrong++;
 				result.chooseMs.push(chosen < 0 ? SETTLE_LIMIT_MS : chosen);
+				result.choosePlace.push(at);
 				await page.evaluate('window.__stack.expect = null');
 				await page.waitForTimeout(60);
 			}
@@ -202,9 +206,20 @@ export async function benchStack(
 		await server.close();
 	}
 	log(
-		`stack page: ${result.chooseMs.length} choices, p50 ${ms(median(result.chooseMs))}, p95 ${ms(percentile(result.chooseMs, 95))}; ready after ${result.readyMs === null ? 'n/a' : ms(result.readyMs, 0)}`,
+		`stack page: ${result.chooseMs.length} choices, p50 ${ms(median(result.chooseMs))}, p95 ${ms(percentile(result.chooseMs, 95))}, slowest ${slowestChoices(result)}; ready after ${result.readyMs === null ? 'n/a' : ms(result.readyMs, 0)}`,
 	);
 	return result;
+}
+
+/** "21.0 ms (1st tool), 18.2 ms (3rd tool), …": the slowest choices and where in a round. */
+function slowestChoices(stack: StackBench, how = 4): string {
+	const ordinal = (n: number) => `${n}${['st', 'nd', 'rd'][n - 1] ?? 'th'}`;
+	return stack.chooseMs
+		.map((took, at) => ({ took, place: stack.choosePlace[at] }))
+		.sort((p, q) => q.took - p.took)
+		.slice(0, how)
+		.map(({ took, place }) => `${ms(took)} (${ordinal(place + 1)} tool)`)
+		.join(', ');
 }
 
 /** The stack page's rows in the budget table (scripts/bench/budgets.ts adds them). */
@@ -232,7 +247,7 @@ export function stackBudgetRows(run: BenchRun): Cell[][] {
 			`Stack page at ${size}: choosing a tool, Enter to updated page, p95`,
 			`≤ ${STACK_BUDGETS.chooseP95Ms} ms`,
 			measured
-				? `${ms(p95)} (p50 ${ms(median(stack.chooseMs))}, ${stack.chooseMs.length} choices, ${stack.wrong} wrong; a typed letter p95 ${ms(percentile(stack.typeMs, 95))}; ready ${stack.readyMs === null ? 'n/a' : ms(stack.readyMs, 0)} after navigation)${stack.stopped ? `; stopped: ${stack.stopped}` : ''}`
+				? `${ms(p95)} (p50 ${ms(median(stack.chooseMs))}, ${stack.chooseMs.length} choices, ${stack.wrong} wrong; slowest ${slowestChoices(stack, 3)}; a typed letter p95 ${ms(percentile(stack.typeMs, 95))}; ready ${stack.readyMs === null ? 'n/a' : ms(stack.readyMs, 0)} after navigation)${stack.stopped ? `; stopped: ${stack.stopped}` : ''}`
 				: 'not measured (no Chromium)',
 			verdict(measured ? p95 <= STACK_BUDGETS.chooseP95Ms && stack.wrong === 0 : null),
 		],
