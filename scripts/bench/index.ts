@@ -178,24 +178,28 @@ interface AllFilters {
 }
 
 /**
- * Every filter besides the name search on: "works with" the most connected tool, every fact
+ * Every filter besides the name search on: "works with" the two most connected tools, every fact
  * filter (EVERY_FILTER_ON, which one synthetic tool in ten passes), and the category most of
  * the tools those keep are in; the names of the tools all of them keep.
  */
 async function everyFilterOn(sql: Sql): Promise<AllFilters | null> {
-	const [hub] = await sql`select id from (
+	// Two at once (issue 20: a tool must work with both), as a buyer with a stack asks.
+	const hubs = await sql`select id from (
 			select tool_low_id as id from tool_integrations where status is distinct from 'retired'
 			union all
 			select tool_high_id from tool_integrations where status is distinct from 'retired') ends
-		group by id order by count(*) desc, id limit 1`;
-	if (!hub) return null;
+		group by id order by count(*) desc, id limit 2`;
+	if (hubs.length < 2) return null;
 	// Synthetic facts follow the insertion order (synthetic-facts.ts): the rank of the id.
 	const ids = await sql`select id from construction_apps order by id`;
 	const indexOf = new Map(ids.map((row, index) => [Number(row.id), index]));
-	const partners = await sql`select a.id, a.name, a.category from tool_integrations i
-		join construction_apps a on a.id = case when i.tool_low_id = ${hub.id}
+	const partnersOf = (hub: number) => sql`select a.id, a.name, a.category from tool_integrations i
+		join construction_apps a on a.id = case when i.tool_low_id = ${hub}
 			then i.tool_high_id else i.tool_low_id end
-		where ${hub.id} in (i.tool_low_id, i.tool_high_id) and i.status is distinct from 'retired'`;
+		where ${hub} in (i.tool_low_id, i.tool_high_id) and i.status is distinct from 'retired'`;
+	const [first, second] = await Promise.all(hubs.map((hub) => partnersOf(Number(hub.id))));
+	const alsoSecond = new Set(second.map((row) => Number(row.id)));
+	const partners = first.filter((row) => alsoSecond.has(Number(row.id)));
 	// A category keeps the tools that also do its job (the home page's chips, as category pages).
 	const byCategory = new Map<string, string[]>();
 	for (const row of partners) {
@@ -208,10 +212,10 @@ async function everyFilterOn(sql: Sql): Promise<AllFilters | null> {
 	if (!category) return null;
 	const filters = new URLSearchParams({
 		category,
-		works_with: integrationKey(Number(hub.id)),
+		works_with: hubs.map((hub) => integrationKey(Number(hub.id))).join(','),
 		...EVERY_FILTER_ON,
 	});
-	return { address: `?${filters}`, names };
+	return { address: `?${String(filters).replace(/%2C/g, ',')}`, names };
 }
 
 const started = performance.now();
