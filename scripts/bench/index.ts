@@ -183,23 +183,40 @@ interface AllFilters {
  * the tools those keep are in; the names of the tools all of them keep.
  */
 async function everyFilterOn(sql: Sql): Promise<AllFilters | null> {
-	// Two at once (issue 20: a tool must work with both), as a buyer with a stack asks.
-	const hubs = await sql`select id from (
-			select tool_low_id as id from tool_integrations where status is distinct from 'retired'
-			union all
-			select tool_high_id from tool_integrations where status is distinct from 'retired') ends
-		group by id order by count(*) desc, id limit 2`;
-	if (hubs.length < 2) return null;
+	// Two at once (issue 20: a tool must work with both), as a buyer with a stack asks: the most
+	// connected tool, and the tool that shares the most partners with it.
+	const edges = await sql`select tool_low_id as a, tool_high_id as b from tool_integrations
+		where status is distinct from 'retired'`;
+	const partnersOf = new Map<number, number[]>();
+	const link = (tool: number, partner: number) => {
+		const list = partnersOf.get(tool);
+		if (list) list.push(partner);
+		else partnersOf.set(tool, [partner]);
+	};
+	for (const { a, b } of edges) {
+		link(Number(a), Number(b));
+		link(Number(b), Number(a));
+	}
+	const degree = (tool: number) => partnersOf.get(tool)?.length ?? 0;
+	const byDegree = (p: number, q: number) => degree(q) - degree(p) || p - q;
+	const [hub] = [...partnersOf.keys()].sort(byDegree);
+	if (hub === undefined) return null;
+	const shared = new Map<number, number>();
+	for (const partner of partnersOf.get(hub)!)
+		for (const other of partnersOf.get(partner)!)
+			if (other !== hub) shared.set(other, (shared.get(other) ?? 0) + 1);
+	const [second] = [...shared.keys()].sort(
+		(p, q) => shared.get(q)! - shared.get(p)! || byDegree(p, q),
+	);
+	if (second === undefined) return null;
+	const ofSecond = new Set(partnersOf.get(second));
+	const both = new Set(partnersOf.get(hub)!.filter((tool) => ofSecond.has(tool)));
 	// Synthetic facts follow the insertion order (synthetic-facts.ts): the rank of the id.
 	const ids = await sql`select id from construction_apps order by id`;
 	const indexOf = new Map(ids.map((row, index) => [Number(row.id), index]));
-	const partnersOf = (hub: number) => sql`select a.id, a.name, a.category from tool_integrations i
-		join construction_apps a on a.id = case when i.tool_low_id = ${hub}
-			then i.tool_high_id else i.tool_low_id end
-		where ${hub} in (i.tool_low_id, i.tool_high_id) and i.status is distinct from 'retired'`;
-	const [first, second] = await Promise.all(hubs.map((hub) => partnersOf(Number(hub.id))));
-	const alsoSecond = new Set(second.map((row) => Number(row.id)));
-	const partners = first.filter((row) => alsoSecond.has(Number(row.id)));
+	const partners = (await sql`select id, name, category from construction_apps`).filter((row) =>
+		both.has(Number(row.id)),
+	);
 	// A category keeps the tools that also do its job (the home page's chips, as category pages).
 	const byCategory = new Map<string, string[]>();
 	for (const row of partners) {
@@ -212,7 +229,7 @@ async function everyFilterOn(sql: Sql): Promise<AllFilters | null> {
 	if (!category) return null;
 	const filters = new URLSearchParams({
 		category,
-		works_with: hubs.map((hub) => integrationKey(Number(hub.id))).join(','),
+		works_with: [hub, second].map((tool) => integrationKey(tool)).join(','),
 		...EVERY_FILTER_ON,
 	});
 	return { address: `?${String(filters).replace(/%2C/g, ',')}`, names };
