@@ -68,7 +68,7 @@ export function worksWithFilter(
 		read: (raw) => [...new Set(raw?.split(','))].filter(partnersOf).join(','),
 		matcher(value) {
 			const sets = worksWithKeys(value).flatMap((key) => partnersOf(key) ?? []);
-			// A card without an id (`has(undefined)`) is never kept.
+			// A card whose link holds no id (NaN: results-window.ts) is never kept.
 			return sets.length ? (card) => sets.every((partners) => partners.has(card.id!)) : null;
 		},
 	};
