@@ -208,30 +208,31 @@ async function everyFilterOn(sql: Sql): Promise<AllFilters | null> {
 	const [second] = [...shared.keys()].sort(
 		(p, q) => shared.get(q)! - shared.get(p)! || byDegree(p, q),
 	);
-	if (second === undefined) return null;
-	const ofSecond = new Set(partnersOf.get(second));
-	const both = new Set(partnersOf.get(hub)!.filter((tool) => ofSecond.has(tool)));
 	// Synthetic facts follow the insertion order (synthetic-facts.ts): the rank of the id.
-	const ids = await sql`select id from construction_apps order by id`;
-	const indexOf = new Map(ids.map((row, index) => [Number(row.id), index]));
-	const partners = (await sql`select id, name, category from construction_apps`).filter((row) =>
-		both.has(Number(row.id)),
-	);
-	// A category keeps the tools that also do its job (the home page's chips, as category pages).
-	const byCategory = new Map<string, string[]>();
-	for (const row of partners) {
-		const index = indexOf.get(Number(row.id))!;
-		if (!keptByFacts(index, EVERY_FILTER_ON)) continue;
-		for (const category of cardCategories(row.category, syntheticFacts(index)))
-			byCategory.set(category, [...(byCategory.get(category) ?? []), String(row.name)]);
-	}
-	const [category, names] = [...byCategory].sort((a, b) => b[1].length - a[1].length)[0] ?? [];
-	if (!category) return null;
+	const tools = await sql`select id, name, category from construction_apps order by id`;
+	// The tools that work with every one of `chosen` and pass every fact filter, by the category
+	// (and those that also do its job, as the home page's chips) that keeps most of them.
+	const kept = (chosen: number[]) => {
+		const sets = chosen.map((tool) => new Set(partnersOf.get(tool)));
+		const byCategory = new Map<string, string[]>();
+		for (const [index, row] of tools.entries()) {
+			if (!sets.every((set) => set.has(Number(row.id))) || !keptByFacts(index, EVERY_FILTER_ON))
+				continue;
+			for (const category of cardCategories(row.category, syntheticFacts(index)))
+				byCategory.set(category, [...(byCategory.get(category) ?? []), String(row.name)]);
+		}
+		const [category, names] = [...byCategory].sort((a, b) => b[1].length - a[1].length)[0] ?? [];
+		return category ? { chosen, category, names } : null;
+	};
+	// Two when a small catalogue leaves them a tool in common, else the hub alone.
+	const found = (second === undefined ? null : kept([hub, second])) ?? kept([hub]);
+	if (!found) return null;
 	const filters = new URLSearchParams({
-		category,
-		works_with: [hub, second].map((tool) => integrationKey(tool)).join(','),
+		category: found.category,
+		works_with: found.chosen.map((tool) => integrationKey(tool)).join(','),
 		...EVERY_FILTER_ON,
 	});
+	const names = found.names;
 	return { address: `?${String(filters).replace(/%2C/g, ',')}`, names };
 }
 
