@@ -19,9 +19,24 @@ export type Sources = Record<number, ConnectionsFile>;
 /** A pair's source URL and note, once one of its tools' connections files is here. */
 export type Source = [string, string | null] | undefined;
 
-export function ToolLink({ view, tool }: { view: View; tool: number }) {
+/** A link to a tool's page: a function, not a component, so a link is no fiber of its own. */
+export function toolLink(view: View, tool: number) {
 	const { ids, names } = view.graph.file;
 	return <a href={view.toolPage.replace('{id}', String(ids[tool]))}>{names[tool]}</a>;
+}
+
+/** "budgets and RFIs" for a pair's bits of what it moves: the same few words, made once. */
+const movedWords = new Map<number, string>();
+function moved(bits: number): string {
+	let words = movedWords.get(bits);
+	if (words === undefined)
+		movedWords.set(
+			bits,
+			(words =
+				movesLabel(MOVE_KEYS.filter((_, bit) => bits & (1 << bit))) ??
+				'what it moves is not documented yet'),
+		);
+	return words;
 }
 
 /** The source URL and note of the pair of x and y, from either tool's file once it is here. */
@@ -69,7 +84,7 @@ export const Connection = memo(function Connection({
 		<li className="works-with__item">
 			<div className="works-with__body">
 				<span className="works-with__name">
-					<ToolLink view={view} tool={x} /> and <ToolLink view={view} tool={y} />
+					{toolLink(view, x)} and {toolLink(view, y)}
 				</span>
 				{words.status && <span className="works-with__status">{words.status}</span>}
 				<dl className="connection">
@@ -123,9 +138,6 @@ export const FitGroup = memo(
 		const { graph } = view;
 		const { names, categories } = graph.file;
 		const label = categories[group.category][1];
-		const moved = (pair: number) =>
-			movesLabel(MOVE_KEYS.filter((_, bit) => graph.pairs[pair].moves & (1 << bit))) ??
-			'what it moves is not documented yet';
 		return (
 			<section className="stack__category-fit" aria-labelledby={`fit-${group.category}`}>
 				<h3 id={`fit-${group.category}`}>{`${label} (${group.total})`}</h3>
@@ -134,7 +146,7 @@ export const FitGroup = memo(
 					    row's text costs the frame less than replacing the row. */}
 					{group.best.map(({ tool: candidate, links }, rank) => (
 						<li key={rank}>
-							<ToolLink view={view} tool={candidate} />{' '}
+							{toolLink(view, candidate)}{' '}
 							<span className="hub-list__count">
 								{`connects with ${links.length} of your tools${detailed ? '' : ':'}`}
 							</span>{' '}
@@ -159,7 +171,9 @@ export const FitGroup = memo(
 									})}
 								</ul>
 							) : (
-								links.map(({ tool, pair }) => `${names[tool]} (${moved(pair)})`).join(', ')
+								links
+									.map(({ tool, pair }) => `${names[tool]} (${moved(graph.pairs[pair].moves)})`)
+									.join(', ')
 							)}
 						</li>
 					))}

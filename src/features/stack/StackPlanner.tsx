@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { MAX_TOOLS, readAddress, writeAddress } from './address.ts';
-import { Connection, FitGroup, type Sources, sourceOf, ToolLink } from './StackParts.tsx';
+import { Connection, FitGroup, type Sources, sourceOf, toolLink } from './StackParts.tsx';
 import {
 	type ConnectionsFile,
 	connectionsUrl,
@@ -124,16 +124,16 @@ export default function StackPlanner({ toolPage }: Props) {
 		);
 
 	const { names, ids, categories, categoryOf } = graph.file;
-	const link = (tool: number) => <ToolLink view={view!} tool={tool} />;
 
 	function go(next: Stack, message: string) {
-		const address =
-			writeAddress(location.search, {
+		// After the frame that shows the choice: Chromium's pushState takes a few milliseconds.
+		afterNextFrame(() => {
+			const address = writeAddress(location.search, {
 				toolIds: next.chosen.map((tool) => ids[tool]),
 				category: next.category === null ? '' : categories[next.category][0],
-			}) || location.pathname;
-		// After the frame that shows the choice: Chromium's pushState takes a few milliseconds.
-		afterNextFrame(() => history.pushState(history.state, '', address));
+			});
+			history.pushState(history.state, '', address || location.pathname);
+		});
 		setStack(next);
 		setSaid(message);
 	}
@@ -184,7 +184,7 @@ export default function StackPlanner({ toolPage }: Props) {
 				<ul className="stack__chosen" aria-labelledby="stack-tools">
 					{chosen.map((tool) => (
 						<li key={tool}>
-							{link(tool)}
+							{toolLink(view!, tool)}
 							<button
 								type="button"
 								className="button"

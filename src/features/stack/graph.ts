@@ -67,6 +67,11 @@ export interface StackGraph {
 	partnersOf: Int32Array[];
 	/** Tool index → how many tools it works with: the length of its `partnersOf`. */
 	degree: Int32Array;
+	/**
+	 * Tool index → its place when every tool is ordered by partners (most first), then catalogue
+	 * order: the tie-break of a stack's candidates, one comparison instead of two.
+	 */
+	rank: Int32Array;
 	indexOfId: Map<number, number>;
 	/** The pair between two tools, or -1. */
 	pairBetween(x: number, y: number): number;
@@ -96,12 +101,17 @@ export function readGraph(file: GraphFile): StackGraph {
 			degree[b]++;
 		}
 	}
+	const rank = new Int32Array(tools);
+	Array.from({ length: tools }, (_, tool) => tool)
+		.sort((p, q) => degree[q] - degree[p] || p - q)
+		.forEach((tool, place) => (rank[tool] = place));
 	return {
 		file,
 		pairs,
 		pairsOf,
 		partnersOf: partners.map((list) => Int32Array.from(list)),
 		degree,
+		rank,
 		indexOfId: new Map(file.ids.map((id, index) => [id, index])),
 		pairBetween: (x, y) => byKey.get(x < y ? x * tools + y : y * tools + x) ?? -1,
 	};

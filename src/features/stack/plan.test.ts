@@ -133,6 +133,12 @@ describe('planStack', () => {
 	const graph = graphOf(tools, pairs);
 	const plan = planStack(graph, [0, 1, 2]);
 
+	it('ranks every tool once: most partners first, then catalogue order', () => {
+		const order = [...graph.rank.keys()].sort((p, q) => graph.rank[p] - graph.rank[q]);
+		expect(order).toEqual([0, 1, 4, 3, 5, 6, 7, 2, 8, 9]);
+		expect(new Set(graph.rank).size).toBe(tools.length);
+	});
+
 	it('counts no retired connection as a partner', () => {
 		expect(graph.pairsOf[2]).toHaveLength(2);
 		expect([...graph.partnersOf[2]]).toEqual([]);

@@ -33,44 +33,40 @@ export interface StackPlan {
 	categories: CategoryCandidates[];
 }
 
-/** A tool of the category and how many chosen tools it connects with. */
-interface Scored {
-	tool: number;
-	connected: number;
+/**
+ * A category's best so far: their scores, best first, and their tools. A score is a candidate's
+ * place in the ranking as one number, higher first (`planStack` computes it inline): more chosen
+ * tools connected, then more partners in the whole directory (it is likelier to fit the next
+ * tool too), then catalogue (name) order, which tool indexes follow; the last two are the
+ * graph's `rank`. No two tools share a score, so the same data always gives the same ranking.
+ */
+interface Best {
+	scores: number[];
+	tools: number[];
 }
 
-/**
- * Whether a tool connected with `connected` chosen tools ranks before q: more chosen tools
- * connected first, then more partners in the whole directory (it is likelier to fit the next
- * tool too), then catalogue (name) order, which tool indexes follow. A total order, so the same
- * data always gives the same ranking.
- */
-function before(graph: StackGraph, tool: number, connected: number, q: Scored): boolean {
-	if (connected !== q.connected) return connected > q.connected;
-	const [dp, dq] = [graph.degree[tool], graph.degree[q.tool]];
-	return dp !== dq ? dp > dq : tool < q.tool;
-}
-
-/**
- * Keeps the `limit` best of `best` (sorted) after offering a tool: O(limit) per offer, and an
- * object only for a tool that gets in (most of a hub's thousand partners do not).
- */
-function offer(graph: StackGraph, best: Scored[], tool: number, connected: number, limit: number) {
-	if (best.length === limit && !before(graph, tool, connected, best[limit - 1])) return;
-	const scored = { tool, connected };
-	let at = best.length === limit ? limit - 1 : best.length;
-	best[at] = scored;
-	while (at > 0 && before(graph, tool, connected, best[at - 1])) {
-		[best[at], best[at - 1]] = [best[at - 1], scored];
+/** Keeps the `limit` best after offering a tool: O(limit), and nothing allocated per offer. */
+function offer(best: Best, tool: number, score: number, limit: number) {
+	const { scores, tools } = best;
+	if (scores.length === limit && score <= scores[limit - 1]) return;
+	let at = scores.length === limit ? limit - 1 : scores.length;
+	while (at > 0 && score > scores[at - 1]) {
+		scores[at] = scores[at - 1];
+		tools[at] = tools[at - 1];
 		at--;
 	}
+	scores[at] = score;
+	tools[at] = tool;
 }
 
 /**
- * Per tool, how many chosen tools it connects with, and whether it is chosen: reused, and left
- * zeroed, between plans, so a choice allocates nothing per partner.
+ * Per tool, how many chosen tools it connects with, whether it is chosen, and the tools reached:
+ * reused, and left zeroed, between plans, so a choice allocates nothing per partner.
  */
-const scratch = new WeakMap<StackGraph, { tally: Int32Array; isChosen: Uint8Array }>();
+const scratch = new WeakMap<
+	StackGraph,
+	{ tally: Int32Array; isChosen: Uint8Array; touched: Int32Array }
+>();
 
 /**
  * What the stack page shows for the chosen tools (indexes into the graph): how they connect,
@@ -96,39 +92,60 @@ export function planStack(
 	const size = graph.file.ids.length;
 	let reused = scratch.get(graph);
 	if (!reused)
-		scratch.set(graph, (reused = { tally: new Int32Array(size), isChosen: new Uint8Array(size) }));
-	const { tally, isChosen } = reused;
-	for (const tool of chosen) isChosen[tool] = 1;
-	const touched: number[] = [];
-	for (const tool of chosen) {
-		const partners = graph.partnersOf[tool];
+		scratch.set(
+			graph,
+			(reused = {
+				tally: new Int32Array(size),
+				isChosen: new Uint8Array(size),
+				touched: new Int32Array(size),
+			}),
+		);
+	// Indexed loops over typed arrays, scores inline: this runs a few times per page, too few for
+	// the JavaScript engine to optimise it, so each step of the thousands it takes is paid in full.
+	const { tally, isChosen, touched } = reused;
+	for (let i = 0; i < chosen.length; i++) isChosen[chosen[i]] = 1;
+	let reached = 0;
+	for (let i = 0; i < chosen.length; i++) {
+		const partners = graph.partnersOf[chosen[i]];
 		for (let k = 0; k < partners.length; k++) {
 			const other = partners[k];
-			if (!isChosen[other] && tally[other]++ === 0) touched.push(other);
+			if (!isChosen[other] && tally[other]++ === 0) touched[reached++] = other;
 		}
 	}
-	for (const tool of chosen) isChosen[tool] = 0;
+	for (let i = 0; i < chosen.length; i++) isChosen[chosen[i]] = 0;
 	const { categoryOf, categories: all } = graph.file;
+	const { rank } = graph;
 	const limit = category === null ? PER_CATEGORY : IN_ONE_CATEGORY;
-	const groups = all.map((_, index) => ({ category: index, total: 0, best: [] as Scored[] }));
-	for (const tool of touched) {
+	const totals = all.map(() => 0);
+	const bests: Best[] = all.map(() => ({ scores: [], tools: [] }));
+	// The score a tool must beat to get into its category's best: -1 until the best are full.
+	const bar = all.map(() => -1);
+	for (let i = 0; i < reached; i++) {
+		const tool = touched[i];
 		const connected = tally[tool];
 		tally[tool] = 0;
-		const group = groups[categoryOf[tool]];
-		if (category !== null && group.category !== category) continue;
-		group.total++;
-		offer(graph, group.best, tool, connected, limit);
+		const group = categoryOf[tool];
+		if (category !== null && group !== category) continue;
+		totals[group]++;
+		const score = connected * size + (size - 1 - rank[tool]);
+		if (score <= bar[group]) continue;
+		const best = bests[group];
+		offer(best, tool, score, limit);
+		if (best.scores.length === limit) bar[group] = best.scores[limit - 1];
 	}
 	// The links of the tools shown only: which chosen tools each connects with, in chosen order.
-	const linksOf = (tool: number): Link[] =>
-		chosen.flatMap((other) => {
+	const linksOf = (tool: number): Link[] => {
+		const links: Link[] = [];
+		for (const other of chosen) {
 			const pair = graph.pairBetween(tool, other);
-			return pair !== -1 && graph.pairs[pair].status !== RETIRED ? [{ tool: other, pair }] : [];
-		});
-	const shown = groups.map(({ category: index, total, best }) => ({
+			if (pair !== -1 && graph.pairs[pair].status !== RETIRED) links.push({ tool: other, pair });
+		}
+		return links;
+	};
+	const shown = bests.map(({ tools }, index) => ({
 		category: index,
-		total,
-		best: best.map(({ tool }) => ({ tool, links: linksOf(tool) })),
+		total: totals[index],
+		best: tools.map((tool) => ({ tool, links: linksOf(tool) })),
 	}));
 	return {
 		connections,
