@@ -45,10 +45,12 @@ interface Best {
 	tools: number[];
 }
 
-/** Keeps the `limit` best after offering a tool: O(limit), and nothing allocated per offer. */
+/**
+ * Puts a tool among the `limit` best: O(limit), nothing allocated. Only for a score above the
+ * category's bar (`planStack` checks it, without a call, for each of a hub's thousand partners).
+ */
 function offer(best: Best, tool: number, score: number, limit: number) {
 	const { scores, tools } = best;
-	if (scores.length === limit && score <= scores[limit - 1]) return;
 	let at = scores.length === limit ? limit - 1 : scores.length;
 	while (at > 0 && score > scores[at - 1]) {
 		scores[at] = scores[at - 1];
