@@ -27,7 +27,8 @@ const research = z.array(
 				values: z.array(z.string()),
 				detail: z.string().nullish(),
 				source: url,
-				quote: z.string().min(1),
+				// The sentence itself states the value (issue 27); the database keeps at most 500.
+				quote: z.string().trim().min(1).max(500),
 			}),
 		),
 		read: z.array(z.string()).default([]),
@@ -60,7 +61,7 @@ for (const entry of entries) {
 		seen.add(once);
 		const array = `array[${fact.values.map(quote).join(', ')}]`;
 		rows.push(
-			`  (${quote(entry.tool)}, ${quote(fact.fact)}, ${array}, ${quote(detail)}, ${quote(fact.source)}, ${quote(entry.verified_on)})`,
+			`  (${quote(entry.tool)}, ${quote(fact.fact)}, ${array}, ${quote(detail)}, ${quote(fact.source)}, ${quote(entry.verified_on)}, ${quote(fact.quote)})`,
 		);
 	}
 }
@@ -70,13 +71,14 @@ if (problems.length) {
 }
 
 const block = `${BEGIN}
--- Each fact was read on the vendor's own page (source_url) on verified_on; the quotes are in
--- supabase/research/tool-facts.md. A fact no vendor page states is no row: unknown stays unknown.
-insert into public.tool_facts (tool_id, fact, value, detail, source_url, verified_on)
-select a.id, v.fact, v.value, v.detail, v.source_url, v.verified_on::date
+-- Each fact was read on the vendor's own page (source_url) on verified_on, where the quoted
+-- sentence states it (supabase/research/tool-facts.md, and tool-facts-reread.md for the re-read
+-- of issue 27). A fact no vendor page states is no row: unknown stays unknown.
+insert into public.tool_facts (tool_id, fact, value, detail, source_url, verified_on, quote)
+select a.id, v.fact, v.value, v.detail, v.source_url, v.verified_on::date, v.quote
 from (values
 ${rows.join(',\n')}
-) as v (tool, fact, value, detail, source_url, verified_on)
+) as v (tool, fact, value, detail, source_url, verified_on, quote)
 join public.construction_apps a on a.name = v.tool;
 ${END}
 `;

@@ -102,13 +102,19 @@ const SOURCE = 'https://vendor.example.com/facts';
 const API_DOCS = 'https://developer.example.com/';
 
 /** The facts as the build reads them (one page read per fact), for checking what filters keep. */
+/** What a source page says, as long as a typical quote of the sample data (about 90 characters). */
+const QUOTE =
+	'The synthetic vendor page states this value in one sentence, as a real quote would do.';
+
 export function syntheticFacts(index: number): ToolFacts {
 	const facts: ToolFacts = {};
 	for (const [key, value] of Object.entries(syntheticFactValues(index)))
 		facts[key as keyof ToolFacts] = {
 			value: value!,
 			detail: key === 'open_api' && value![0] === 'yes' ? API_DOCS : null,
-			sources: [{ url: SOURCE, verifiedOn: '2026-11-25', value: value! }],
+			sources: [
+				{ url: SOURCE, verifiedOn: '2026-11-25', value: value!, quote: QUOTE, origin: 'read' },
+			],
 		};
 	return facts;
 }
@@ -139,8 +145,8 @@ export async function insertFacts(sql: Sql): Promise<number> {
 	const CHUNK = 20_000;
 	for (let start = 0; start < rows.length; start += CHUNK) {
 		await sql`
-			insert into public.tool_facts (tool_id, fact, value, detail, source_url, verified_on)
-			select id, fact, array(select jsonb_array_elements_text(value)), detail, ${SOURCE}, date '2026-11-25'
+			insert into public.tool_facts (tool_id, fact, value, detail, source_url, verified_on, quote)
+			select id, fact, array(select jsonb_array_elements_text(value)), detail, ${SOURCE}, date '2026-11-25', ${QUOTE}
 			from jsonb_to_recordset(${sql.json(rows.slice(start, start + CHUNK) as never)})
 				as f(id bigint, fact text, value jsonb, detail text)`;
 	}

@@ -44,13 +44,32 @@ beforeEach(() => {
 describe('facts', { timeout: 120_000 }, () => {
 	it('records a fact as read today, adds a page of a set, shows them, and rebuilds each time', async () => {
 		const set = await editor(
-			['facts', 'field facts', 'set', 'platforms=web,ios', '--source', PRICING],
+			[
+				'facts',
+				'field facts',
+				'set',
+				'platforms=web,ios',
+				'--source',
+				PRICING,
+				'--quote',
+				'Runs in any browser and on iPhone.',
+			],
 			env,
 		);
 		expect(set.stderr).toBe('');
 		expect(set.code).toBe(0);
 		const added = await editor(
-			['facts', String(toolId), 'set', 'platforms=android', '--source', PLAY, '--add'],
+			[
+				'facts',
+				String(toolId),
+				'set',
+				'platforms=android',
+				'--source',
+				PLAY,
+				'--add',
+				'--quote',
+				'Get it on Google Play.',
+			],
 			env,
 		);
 		expect(added.code).toBe(0);
@@ -64,6 +83,8 @@ describe('facts', { timeout: 120_000 }, () => {
 				'up to 5 users',
 				'--source',
 				PRICING,
+				'--quote',
+				'Free forever for teams of up to 5 users.',
 			],
 			env,
 		);
@@ -85,20 +106,29 @@ describe('facts', { timeout: 120_000 }, () => {
 		expect(shown.code).toBe(0);
 		expect(shown.stdout).toContain('web,ios');
 		expect(shown.stdout).toContain(PLAY);
+		expect(shown.stdout).toContain('Get it on Google Play.');
+		const [quoted] = await db.sql`select quote, origin from tool_facts
+			where tool_id = ${toolId} and fact = 'free_version'`;
+		expect(quoted).toEqual({ quote: 'Free forever for teams of up to 5 users.', origin: 'read' });
 		expect(shown.stdout).toMatch(/2 of 15 facts recorded; not documented yet: audience/);
 	});
 
 	it('refuses bad values, unknown facts and addresses with exit 2, and changes nothing', async () => {
 		const before = await facts();
+		const q = ['--quote', 'A sentence.'];
 		for (const args of [
-			['set', 'platforms=blackberry', '--source', PRICING],
-			['set', 'colour=red', '--source', PRICING],
-			['set', 'platforms=web', '--source', 'javascript:alert(1)'],
-			['set', 'platforms=web'],
-			['set', 'starting_price=about 40,USD,user,month', '--source', PRICING],
-			['set', 'open_api=yes', '--source', PRICING],
-			['set', 'offline=full', '--source', PRICING, '--add'],
-			['set', 'sso=yes', '--detail', 'SAML', '--source', PRICING],
+			// No quote: a fact is recorded only with the sentence that states it.
+			['set', 'platforms=web', '--source', PRICING],
+			['set', 'platforms=web', '--source', PRICING, '--quote', ' '],
+			['set', 'platforms=web', '--source', PRICING, '--quote', 'x'.repeat(501)],
+			['set', 'platforms=blackberry', '--source', PRICING, ...q],
+			['set', 'colour=red', '--source', PRICING, ...q],
+			['set', 'platforms=web', '--source', 'javascript:alert(1)', ...q],
+			['set', 'platforms=web', ...q],
+			['set', 'starting_price=about 40,USD,user,month', '--source', PRICING, ...q],
+			['set', 'open_api=yes', '--source', PRICING, ...q],
+			['set', 'offline=full', '--source', PRICING, '--add', ...q],
+			['set', 'sso=yes', '--detail', 'SAML', '--source', PRICING, ...q],
 		]) {
 			const result = await editor(['facts', 'Field Facts', ...args], env);
 			expect(result.code, args.join(' ')).toBe(2);
@@ -134,8 +164,12 @@ describe('facts', { timeout: 120_000 }, () => {
 		expect(days[PRICING + 'platforms']).not.toBe(today);
 
 		expect(
-			(await editor(['facts', 'Field Facts', 'set', 'platforms=web', '--source', PRICING], env))
-				.code,
+			(
+				await editor(
+					['facts', 'Field Facts', 'set', 'platforms=web', '--source', PRICING, '--quote', 'Web.'],
+					env,
+				)
+			).code,
 		).toBe(0);
 		expect((await facts()).filter((row) => row.fact === 'platforms')).toEqual([
 			{ fact: 'platforms', value: ['web'], detail: null, source_url: PRICING, day: today },

@@ -5,7 +5,15 @@ import { comparePairs, type PairTool, toolSlugs } from './pairs.ts';
 const fact = (...value: string[]): Fact => ({
 	value,
 	detail: null,
-	sources: [{ url: 'https://vendor.example/', verifiedOn: '2026-11-25', value }],
+	sources: [
+		{
+			url: 'https://vendor.example/',
+			verifiedOn: '2026-11-25',
+			value,
+			quote: null,
+			origin: 'read',
+		},
+	],
 });
 const field = (platforms: string[], audience = ['general_contractors']): ToolFacts => ({
 	platforms: fact(...platforms),

@@ -13,7 +13,7 @@ const read = (
 ) => ({
 	value,
 	detail: null,
-	sources: [{ url, verifiedOn, value }],
+	sources: [{ url, verifiedOn, value, quote: null, origin: 'read' }],
 });
 
 function tool(
@@ -227,8 +227,20 @@ describe('shownFact', () => {
 			value: ['ios', 'web'],
 			detail: null,
 			sources: [
-				{ url: 'https://apps.apple.com/app/v', verifiedOn: '2026-11-03', value: ['ios'] },
-				{ url: 'https://v.example/', verifiedOn: '2026-11-02', value: ['web'] },
+				{
+					url: 'https://apps.apple.com/app/v',
+					verifiedOn: '2026-11-03',
+					value: ['ios'],
+					quote: null,
+					origin: 'read',
+				},
+				{
+					url: 'https://v.example/',
+					verifiedOn: '2026-11-02',
+					value: ['web'],
+					quote: null,
+					origin: 'read',
+				},
 			],
 		};
 		expect(shownFact('platforms', fact)).toEqual({

@@ -16,6 +16,8 @@ function toRecord(row: Record<string, unknown>): FactRecord {
 		detail: (row.detail as string | null) ?? null,
 		sourceUrl: String(row.source_url),
 		verifiedOn: day(row.verified_on),
+		quote: (row.quote as string | null) ?? null,
+		origin: row.origin === 'vendor' ? 'vendor' : 'read',
 	};
 }
 
@@ -24,21 +26,22 @@ export function embeddedFactEditorStore(sql: Sql): FactEditorStore {
 		async facts(toolId) {
 			const found = await sql`
 				select f.tool_id, t.name as tool_name, f.fact, f.value, f.detail, f.source_url,
-					f.verified_on::text as verified_on
+					f.verified_on::text as verified_on, f.quote, f.origin
 				from tool_facts f join construction_apps t on t.id = f.tool_id
 				where f.tool_id = ${toolId} order by f.fact, f.source_url`;
 			return found.map(toRecord);
 		},
-		async set(toolId, { fact, value, detail, sourceUrl, replace }) {
+		async set(toolId, { fact, value, detail, sourceUrl, replace, quote, origin }) {
 			try {
 				await sql`select public.set_tool_fact(${toolId}, ${fact}, ${value}::text[], ${detail},
-					${sourceUrl}, ${replace})`;
+					${sourceUrl}, ${replace}, ${quote}, ${origin})`;
 			} catch (error) {
 				throw editorErrorFrom(error as Error & { code?: string });
 			}
 		},
-		async verify(toolId, fact, sourceUrl) {
-			const updated = await sql`update tool_facts set verified_on = current_date
+		async verify(toolId, fact, sourceUrl, quote) {
+			const updated = await sql`update tool_facts set verified_on = current_date,
+					quote = coalesce(${quote ?? null}, quote)
 				where tool_id = ${toolId} and fact = ${fact} and source_url = ${sourceUrl} returning fact`;
 			return updated.length > 0;
 		},
@@ -50,7 +53,7 @@ export function embeddedFactEditorStore(sql: Sql): FactEditorStore {
 		async stale(days) {
 			const found = await sql`
 				select f.tool_id, t.name as tool_name, f.fact, f.value, f.detail, f.source_url,
-					f.verified_on::text as verified_on
+					f.verified_on::text as verified_on, f.quote, f.origin
 				from tool_facts f join construction_apps t on t.id = f.tool_id
 				where f.verified_on < current_date - ${days}::int
 				order by f.verified_on, t.name, f.fact`;
@@ -60,7 +63,7 @@ export function embeddedFactEditorStore(sql: Sql): FactEditorStore {
 }
 
 const COLUMNS =
-	'tool_id, fact, value, detail, source_url, verified_on, tool:construction_apps(name)';
+	'tool_id, fact, value, detail, source_url, verified_on, quote, origin, tool:construction_apps(name)';
 
 export function supabaseFactEditorStore(client: SupabaseClient): FactEditorStore {
 	const table = () => client.from('tool_facts');
@@ -82,7 +85,7 @@ export function supabaseFactEditorStore(client: SupabaseClient): FactEditorStore
 			if (error) fail(error);
 			return records(data);
 		},
-		async set(toolId, { fact, value, detail, sourceUrl, replace }) {
+		async set(toolId, { fact, value, detail, sourceUrl, replace, quote, origin }) {
 			const { error } = await client.rpc('set_tool_fact', {
 				p_tool_id: toolId,
 				p_fact: fact,
@@ -90,12 +93,14 @@ export function supabaseFactEditorStore(client: SupabaseClient): FactEditorStore
 				p_detail: detail,
 				p_source_url: sourceUrl,
 				p_replace: replace,
+				p_quote: quote,
+				p_origin: origin,
 			});
 			if (error) fail(error);
 		},
-		async verify(toolId, fact, sourceUrl) {
+		async verify(toolId, fact, sourceUrl, quote) {
 			const { data, error } = await table()
-				.update({ verified_on: today() })
+				.update({ verified_on: today(), ...(quote ? { quote } : {}) })
 				.eq('tool_id', toolId)
 				.eq('fact', fact)
 				.eq('source_url', sourceUrl)

@@ -26,6 +26,20 @@ function source(raw: string | undefined): string {
 	return url.href;
 }
 
+/**
+ * The sentence the source page says (issue 27): the fact is recorded only where this sentence
+ * itself states the value. Required by `set`, optional on `verify` (a re-read may keep it).
+ */
+function quoteOption(raw: string | undefined, required: boolean): string | null {
+	const quote = raw?.replace(/\s+/g, ' ').trim() ?? '';
+	if (!quote && required)
+		throw new UsageError(
+			'--quote "…" is required: the sentence on the source page that states the value itself',
+		);
+	if (quote.length > 500) throw new UsageError('--quote is too long (500 characters at most)');
+	return quote || null;
+}
+
 const label = (tool: ToolRecord) => `${tool.name} (tool ${tool.id})`;
 const daysSince = (day: string) =>
 	Math.floor((Date.now() - Date.parse(`${day}T00:00:00Z`)) / 86_400_000);
@@ -36,8 +50,9 @@ function factTable(ctx: EditorContext, records: FactRecord[], withTool: boolean)
 		r.fact,
 		r.value.join(','),
 		r.detail ?? '',
-		r.sourceUrl,
+		r.sourceUrl + (r.origin === 'vendor' ? ' (stated by the vendor)' : ''),
 		`${r.verifiedOn} (${daysSince(r.verifiedOn)} d)`,
+		r.quote ?? '(no quote: re-read it)',
 	]);
 	const head = [
 		...(withTool ? ['ID', 'TOOL'] : []),
@@ -46,8 +61,9 @@ function factTable(ctx: EditorContext, records: FactRecord[], withTool: boolean)
 		'DETAIL',
 		'SOURCE',
 		'CHECKED',
+		'QUOTE',
 	];
-	const widths = [...(withTool ? [8, 28] : []), 15, 40, 24, 60, 20];
+	const widths = [...(withTool ? [8, 28] : []), 15, 40, 24, 60, 20, 80];
 	for (const line of table(head, rows, widths)) ctx.out(line);
 }
 
@@ -71,11 +87,12 @@ async function set(ctx: EditorContext, tool: ToolRecord, rest: string[]): Promis
 	const { positionals, values } = options(rest, {
 		source: { type: 'string' },
 		detail: { type: 'string' },
+		quote: { type: 'string' },
 		add: { type: 'boolean' },
 	});
 	if (positionals.length !== 1 || !positionals[0].includes('='))
 		throw new UsageError(
-			'give one fact: `facts <tool> set <fact>=<value>[,<value>] --source <url>`',
+			'give one fact: `facts <tool> set <fact>=<value>[,<value>] --source <url> --quote "…"`',
 		);
 	const [rawKey, rawValue] = [
 		positionals[0].slice(0, positionals[0].indexOf('=')),
@@ -95,18 +112,33 @@ async function set(ctx: EditorContext, tool: ToolRecord, rest: string[]): Promis
 	if (values.add && FACTS[fact].shape.kind !== 'set')
 		throw new UsageError(`--add is for a set read across pages; ${fact} holds one value`);
 	const sourceUrl = source(values.source);
-	await ctx.store.facts.set(tool.id, { fact, value, detail, sourceUrl, replace: !values.add });
+	const quote = quoteOption(values.quote, true);
+	await ctx.store.facts.set(tool.id, {
+		fact,
+		value,
+		detail,
+		sourceUrl,
+		quote,
+		origin: 'read',
+		replace: !values.add,
+	});
 	ctx.out(`Recorded ${fact}=${value.join(',')} for ${label(tool)}, read today on ${sourceUrl}.`);
 	return rebuildAfter(ctx, `Fact ${fact} of tool ${tool.id} set`);
 }
 
 async function verify(ctx: EditorContext, tool: ToolRecord, rest: string[]): Promise<number> {
-	const { positionals, values } = options(rest, { source: { type: 'string' } });
+	const { positionals, values } = options(rest, {
+		source: { type: 'string' },
+		quote: { type: 'string' },
+	});
 	if (positionals.length !== 1)
-		throw new UsageError('give one fact: `facts <tool> verify <fact> --source <url>`');
+		throw new UsageError(
+			'give one fact: `facts <tool> verify <fact> --source <url> [--quote "…"]`',
+		);
 	const fact = factKey(positionals[0]);
 	const sourceUrl = source(values.source);
-	if (!(await ctx.store.facts.verify(tool.id, fact, sourceUrl))) {
+	const quote = quoteOption(values.quote, false);
+	if (!(await ctx.store.facts.verify(tool.id, fact, sourceUrl, quote))) {
 		const sources = (await ctx.store.facts.facts(tool.id))
 			.filter((r) => r.fact === fact)
 			.map((r) => r.sourceUrl);
@@ -187,7 +219,7 @@ export function factSuggestionLines(
 		...lines,
 		ctx.paint(
 			'dim',
-			`              confirm each on a vendor page, then: \`facts ${tool} set platforms=… --source ${source}\``,
+			`              confirm each on a vendor page, then: \`facts ${tool} set platforms=… --source ${source} --quote "…"\``,
 		),
 	];
 }

@@ -65,10 +65,12 @@ Integrations between tools (a tool is an id or its exact name)
 
 Facts about a tool (read on the vendor's own pages: site, help centre, trust page, app store)
   facts <tool>                    its facts with their sources and the day each was checked
-  facts <tool> set <fact>=<value>[,<value>] --source <url> [--detail "…"] [--add]
-                                  record a fact as read today on that page (--add: one more
-                                  page of a set, e.g. Android on Google Play)
-  facts <tool> verify <fact> --source <url>
+  facts <tool> set <fact>=<value>[,<value>] --source <url> --quote "…" [--detail "…"] [--add]
+                                  record a fact as read today on that page, with the sentence
+                                  there that states the value itself (conditions and limits go
+                                  in --detail; --add: one more page of a set, e.g. Android on
+                                  Google Play)
+  facts <tool> verify <fact> --source <url> [--quote "…"]
                                   read the page again and found it still true: today's date
   facts <tool> unset <fact>       remove it: the site shows "not documented yet"
   facts --stale <days>            facts not checked for more than that many days

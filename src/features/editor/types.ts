@@ -1,5 +1,6 @@
 import type { Flow, Move, Status, StoredDirection, Via } from '../integrations/details.ts';
 import type { CategorySlug } from '../../lib/categories.ts';
+import type { FactOrigin } from '../facts/facts.ts';
 import type { FactKey } from '../facts/vocabulary.ts';
 import type { IntegrationKind } from '../integrations/types.ts';
 
@@ -174,6 +175,9 @@ export interface FactRecord {
 	sourceUrl: string;
 	/** YYYY-MM-DD */
 	verifiedOn: string;
+	/** The sentence the source says (null: recorded before quotes were kept). */
+	quote: string | null;
+	origin: FactOrigin;
 }
 
 export interface FactWrite {
@@ -181,6 +185,9 @@ export interface FactWrite {
 	value: string[];
 	detail: string | null;
 	sourceUrl: string;
+	quote: string | null;
+	/** 'vendor': accepted from a verified vendor's statement (a claimed listing). */
+	origin: FactOrigin;
 	/** False adds a page to a set read across pages; true replaces the fact. */
 	replace: boolean;
 }
@@ -190,8 +197,11 @@ export interface FactEditorStore {
 	facts(toolId: number): Promise<FactRecord[]>;
 	/** Records the fact as read today on its source (set_tool_fact). */
 	set(toolId: number, write: FactWrite): Promise<void>;
-	/** Moves the date of the fact's row read on `sourceUrl` to today; false when there is none. */
-	verify(toolId: number, fact: FactKey, sourceUrl: string): Promise<boolean>;
+	/**
+	 * Moves the date of the fact's row read on `sourceUrl` to today (and its quote, when one is
+	 * given); false when there is none.
+	 */
+	verify(toolId: number, fact: FactKey, sourceUrl: string, quote?: string | null): Promise<boolean>;
 	/** Removes the fact (every page of it); false when it was not recorded. */
 	unset(toolId: number, fact: FactKey): Promise<boolean>;
 	/** Facts not checked for more than `days` days, oldest first. */

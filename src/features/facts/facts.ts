@@ -10,12 +10,19 @@ import {
 	PRICE_UNITS,
 } from './vocabulary.ts';
 
+/** How a fact came to be known: read on the vendor's page, or stated by the vendor itself. */
+export type FactOrigin = 'read' | 'vendor';
+
 /** A vendor page a fact was read on, and the day someone read it there (YYYY-MM-DD). */
 export interface FactSource {
 	url: string;
 	verifiedOn: string;
 	/** What this page says, when the fact was read across several pages. */
 	value: string[];
+	/** The sentence the page says, stating the value (null for a row recorded before quotes). */
+	quote: string | null;
+	/** 'vendor': stated by a verified vendor through a claimed listing, accepted by an editor. */
+	origin: FactOrigin;
 }
 
 /**
@@ -128,7 +135,9 @@ export function parseFacts(
 			continue;
 		}
 		const facts = byTool.get(toolId) ?? {};
-		const read = { url: source!.href, verifiedOn: verifiedOn!, value };
+		const quote = typeof row.quote === 'string' && row.quote.trim() ? row.quote.trim() : null;
+		const origin: FactOrigin = row.origin === 'vendor' ? 'vendor' : 'read';
+		const read = { url: source!.href, verifiedOn: verifiedOn!, value, quote, origin };
 		const known = facts[key as FactKey];
 		if (known && FACTS[key as FactKey].shape.kind === 'set') {
 			known.value = [...new Set([...known.value, ...value])];
