@@ -13,7 +13,7 @@ const read = (
 ) => ({
 	value,
 	detail: null,
-	sources: [{ url, verifiedOn, value, quote: null, origin: 'read' }],
+	sources: [{ url, verifiedOn, value, quote: null, origin: 'read' as const }],
 });
 
 function tool(
