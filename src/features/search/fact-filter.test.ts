@@ -28,7 +28,15 @@ import { searchKey } from './search-rule.ts';
 const fact = (...value: string[]): Fact => ({
 	value,
 	detail: null,
-	sources: [{ url: 'https://vendor.example.com/', verifiedOn: '2026-11-25', value }],
+	sources: [
+		{
+			url: 'https://vendor.example.com/',
+			verifiedOn: '2026-11-25',
+			value,
+			quote: null,
+			origin: 'read',
+		},
+	],
 });
 
 /** Four tools as the build knows them; Siteline has no facts documented at all. */
