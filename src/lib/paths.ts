@@ -4,6 +4,8 @@ export const paths = {
 	search: (query: string) => (query ? `/?q=${encodeURIComponent(query)}` : '/'),
 	/** A tool's page; `'{id}'` gives the pattern an island fills in (it imports no paths). */
 	tool: (id: number | '{id}') => `/app/${id}/`,
+	/** The form to suggest a correction or a missing fact about a tool, with its source. */
+	suggest: (id: number) => `/app/${id}/suggest/`,
 	submit: '/newapp/',
 	submitted: '/newapp/thanks/',
 	subscribed: '/newsletter/thanks/',

@@ -4,7 +4,7 @@ import CompareTable from './CompareTable.tsx';
 import type { CompareTool, FactLayout, NameEntry } from './files.ts';
 import { loadTool } from './load.ts';
 import { listNames } from './names.ts';
-import { compareTable, isDifference } from './table.ts';
+import { compareModel, isDifference } from './model.ts';
 
 // Loaded when shown: a table of four tools has no picker.
 const ComparePicker = lazy(() => import('./ComparePicker.tsx'));
@@ -46,8 +46,10 @@ export default function Compare({
 	// Add and remove start from the tools that exist; an unknown id leaves the address then.
 	const kept = address.ids.filter((id) => entries.get(id) !== 'unknown');
 	const comparable = tools.length > 1;
-	const sections = compareTable(tools, layout, address.differencesOnly && comparable);
-	const differences = sections.flatMap((section) => section.rows).filter(isDifference).length;
+	const comparison = compareModel(tools, layout, address.differencesOnly && comparable);
+	const differences = comparison.sections
+		.flatMap((section) => section.rows)
+		.filter(isDifference).length;
 	const comparing = (names: string[]) =>
 		names.length > 1
 			? `Comparing ${listNames(names)}.`
@@ -218,7 +220,7 @@ export default function Compare({
 			{tools.length > 0 && (
 				<CompareTable
 					tools={tools}
-					sections={sections}
+					comparison={comparison}
 					differencesOnly={address.differencesOnly && comparable}
 					worksWithPath={worksWithPath}
 				/>

@@ -1,26 +1,29 @@
 import type { ReactNode } from 'react';
-import { checkedLabel } from '../facts/checked.ts';
+import { provenance, sourceHost } from '../facts/source.ts';
 import { integrationKey } from '../integrations/key.ts';
-import type { CompareTool, ShownFact } from './files.ts';
+import type { CompareTool, ShownFact, ShownSource } from './files.ts';
+import { type Comparison, PARTNERS_SHOWN, type PartnerList, type TableRow } from './model.ts';
 import { listNames } from './names.ts';
-import type { PartnerList, TableRow, TableSection } from './table.ts';
-
-/** Partners named in a cell before "and N more", which links to a page listing them all. */
-const PARTNERS_SHOWN = 10;
-
-const host = (url: string) => new URL(url).hostname.replace(/^www\./, '');
 
 interface Props {
 	tools: readonly CompareTool[];
-	sections: readonly TableSection[];
+	comparison: Comparison;
 	differencesOnly: boolean;
 	/** The home page's "works with" filter, keys to follow: `/?works_with=`. */
 	worksWithPath: string;
 }
 
-/** The comparison: a column per tool, a row per fact, each fact with its source and date. */
-export default function CompareTable({ tools, sections, differencesOnly, worksWithPath }: Props) {
+/** Who states a fact the vendor stated: its vendor fact, else the tool's name. */
+const vendorOf = (tool: CompareTool) => tool.facts.vendor?.text ?? tool.name;
+
+/**
+ * The comparison (model.ts) as the island shows it: a column per tool, a row per fact, each
+ * fact with its source; the facts no tool documents in one line. The "A vs B" pages render the
+ * same model in static HTML (VsTable.astro).
+ */
+export default function CompareTable({ tools, comparison, differencesOnly, worksWithPath }: Props) {
 	const title = `${listNames(tools.map((tool) => tool.name))}${tools.length > 1 ? ' side by side' : ' at a glance'}${differencesOnly ? ': only what differs' : ''}`;
+	const { sections, unknownForAll } = comparison;
 	// The title above the table, not only its caption: a caption scrolls away with a wide table.
 	return (
 		<>
@@ -59,6 +62,12 @@ export default function CompareTable({ tools, sections, differencesOnly, worksWi
 					))}
 				</table>
 			</div>
+			{unknownForAll.length > 0 && (
+				<p className="compare__unknown-all">
+					Not documented for {tools.length > 1 ? 'any of them' : 'it'} yet:{' '}
+					{unknownForAll.map(({ label }) => label.toLowerCase()).join(', ')}.
+				</p>
+			)}
 		</>
 	);
 }
@@ -67,7 +76,7 @@ function Row({
 	row,
 	tools,
 	worksWithPath,
-}: { row: TableRow } & Omit<Props, 'sections' | 'differencesOnly'>) {
+}: { row: TableRow } & Omit<Props, 'comparison' | 'differencesOnly'>) {
 	const each = (cell: (tool: CompareTool, at: number) => ReactNode) =>
 		tools.map((tool, at) => <td key={tool.id}>{cell(tool, at)}</td>);
 	let label: string;
@@ -127,19 +136,29 @@ function Row({
 				row.pages[at].length === 0
 					? 'None yet'
 					: row.pages[at].map((page) => (
-							<span className="compare__source" key={page.url}>
-								<a href={page.url} rel="noopener noreferrer">
-									{page.url.replace(/^https?:\/\/(www\.)?/, '')}
-									<span className="visually-hidden"> (read for {tool.name})</span>
-								</a>{' '}
-								checked {checkedLabel(page.verifiedOn)}
-							</span>
+							<Source
+								key={page.url}
+								source={{
+									url: page.url,
+									on: page.verifiedOn,
+									byVendor: page.byVendor || undefined,
+								}}
+								vendor={vendorOf(tool)}
+								what={`${tool.name}: ${page.facts.join(', ')}`}
+							/>
 						)),
 			);
 	}
+	const differs = row.state === 'differs';
 	return (
-		<tr>
-			<th scope="row">{label}</th>
+		<tr
+			data-row={row.kind === 'fact' ? row.key : row.kind}
+			className={differs ? 'compare__differs' : undefined}
+		>
+			<th scope="row">
+				{label}
+				{differs && row.kind === 'fact' && <span className="compare__differs-mark">differs</span>}
+			</th>
 			{cells}
 		</tr>
 	);
@@ -165,7 +184,7 @@ function Partners({ list, all, of }: { list: PartnerList; all: string; of: strin
 	);
 }
 
-/** A fact in words, then each page it was read on and the day. */
+/** A fact in words, then each page it comes from. */
 function Fact({ fact, label, tool }: { fact?: ShownFact; label: string; tool: CompareTool }) {
 	if (!fact) return <span className="compare__unknown">not documented yet</span>;
 	return (
@@ -180,18 +199,37 @@ function Fact({ fact, label, tool }: { fact?: ShownFact; label: string; tool: Co
 					)
 				</>
 			)}
-			{fact.sources.map(([url, verifiedOn, read]) => (
-				<span className="compare__source" key={url}>
-					<a href={url} rel="noopener noreferrer">
-						{host(url)}
-						<span className="visually-hidden">
-							: where {tool.name}’s {label.toLowerCase()}
-							{read && ` (${read})`} was read
-						</span>
-					</a>{' '}
-					checked <time dateTime={verifiedOn}>{checkedLabel(verifiedOn)}</time>
-				</span>
+			{fact.sources.map((source) => (
+				<Source
+					key={source.url}
+					source={source}
+					vendor={vendorOf(tool)}
+					what={`where ${tool.name}’s ${label.toLowerCase()}${source.read ? ` (${source.read})` : ''} was read`}
+				/>
 			))}
 		</>
+	);
+}
+
+/** One page a fact comes from, worded as on tool pages (SourceNote.astro). */
+function Source({ source, vendor, what }: { source: ShownSource; vendor: string; what: string }) {
+	const { how, day, overAYear } = provenance(source.on, Boolean(source.byVendor), vendor);
+	return (
+		<div className="source">
+			<a href={source.url} rel="noopener noreferrer">
+				{sourceHost(source.url)}
+				<span className="visually-hidden">: {what}</span>
+			</a>
+			<span className="source__when">
+				{how}, <time dateTime={source.on}>{day}</time>
+				{overAYear && <strong className="source__old">checked over a year ago</strong>}
+			</span>
+			{source.quote && (
+				<details className="source__quote">
+					<summary>What the page says</summary>
+					<blockquote cite={source.url}>{source.quote}</blockquote>
+				</details>
+			)}
+		</div>
 	);
 }

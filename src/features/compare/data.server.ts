@@ -2,7 +2,8 @@ import { liveTools, type Tool } from '../../lib/catalogue.server.ts';
 import { factsByTool } from '../facts/data.server.ts';
 import type { ToolFacts } from '../facts/facts.ts';
 import { integrationData } from '../integrations/data.server.ts';
-import { type ComparePair, comparePairs, pairPath, toolSlugs } from './pairs.ts';
+import { paths } from '../../lib/paths.ts';
+import { type ComparePair, comparePairs, deservesAPage, pairPath, toolSlugs } from './pairs.ts';
 
 /** The "A vs B" pages of a build, and what each tool page links to. */
 export interface CompareData {
@@ -12,6 +13,11 @@ export interface CompareData {
 	partnerIds: Map<number, number[]>;
 	slugs: Map<number, string>;
 	pairs: (ComparePair & { path: string; reversePath: string })[];
+	/**
+	 * Related pairs with too little documented for a page of their own (pairs.ts,
+	 * `deservesAPage`): both their addresses lead to the compare page on the two tools instead.
+	 */
+	toCompare: { paths: [string, string]; to: string }[];
 	/** Each tool's vs pages: the other tool and the page. */
 	byTool: Map<number, { other: number; path: string }[]>;
 }
@@ -27,11 +33,19 @@ export function compareData(): Promise<CompareData> {
 			[...partners].map(([id, list]) => [id, list.map((partner) => partner.id)]),
 		);
 		const slugs = toolSlugs(tools);
-		const pairs = comparePairs({ tools, facts, partners: partnerIds }).map((pair) => ({
+		const related = comparePairs({ tools, facts, partners: partnerIds }).map((pair) => ({
 			...pair,
 			path: pairPath(slugs.get(pair.a)!, slugs.get(pair.b)!),
 			reversePath: pairPath(slugs.get(pair.b)!, slugs.get(pair.a)!),
 		}));
+		const worth = (pair: ComparePair) => deservesAPage(facts.get(pair.a), facts.get(pair.b));
+		const pairs = related.filter(worth);
+		const toCompare = related
+			.filter((pair) => !worth(pair))
+			.map((pair) => ({
+				paths: [pair.path, pair.reversePath] as [string, string],
+				to: paths.compareTools([pair.a, pair.b]),
+			}));
 		const byTool = new Map<number, { other: number; path: string }[]>();
 		for (const pair of pairs)
 			for (const [self, other] of [
@@ -42,7 +56,7 @@ export function compareData(): Promise<CompareData> {
 				list.push({ other, path: pair.path });
 				byTool.set(self, list);
 			}
-		return { toolsById, facts, partnerIds, slugs, pairs, byTool };
+		return { toolsById, facts, partnerIds, slugs, pairs, toCompare, byTool };
 	})();
 	return once;
 }

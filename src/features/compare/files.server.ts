@@ -32,11 +32,13 @@ export function shownFact(key: FactKey, fact: Fact): ShownFact {
 	return {
 		text: factText(key, { ...fact, value: inVocabularyOrder(key, fact.value) }),
 		...(key === 'open_api' && fact.value[0] === 'yes' && fact.detail && { docs: fact.detail }),
-		sources: fact.sources.map((source) =>
-			several
-				? [source.url, source.verifiedOn, words(source.value)]
-				: [source.url, source.verifiedOn],
-		),
+		sources: fact.sources.map((source) => ({
+			url: source.url,
+			on: source.verifiedOn,
+			...(several && { read: words(source.value) }),
+			...(source.quote && { quote: source.quote }),
+			...(source.origin === 'vendor' && { byVendor: true as const }),
+		})),
 	};
 }
 
@@ -66,12 +68,22 @@ export function filePartners(
 	};
 }
 
-/** Every live tool's compare file, built from the catalogue, its facts and its integrations. */
-export async function compareToolFiles(): Promise<CompareTool[]> {
+let files: Promise<Map<number, CompareTool>> | undefined;
+
+/**
+ * Every live tool's compare file by id, built once per build from the catalogue, its facts and
+ * its integrations: the files the island fetches, and what the "A vs B" pages compare.
+ */
+export function compareToolFiles(): Promise<Map<number, CompareTool>> {
+	files ??= readCompareToolFiles();
+	return files;
+}
+
+async function readCompareToolFiles(): Promise<Map<number, CompareTool>> {
 	const tools = await liveTools();
 	const facts = await factsByTool();
 	const { partners, toolsById } = await integrationData();
-	return tools.map((tool) => {
+	const files = tools.map((tool): CompareTool => {
 		const own = partners.get(tool.id) ?? [];
 		return {
 			id: tool.id,
@@ -87,6 +99,7 @@ export async function compareToolFiles(): Promise<CompareTool[]> {
 			integrationsPath: own.length > 0 ? paths.integrations(integrationKey(tool.id)) : null,
 		};
 	});
+	return new Map(files.map((file) => [file.id, file]));
 }
 
 /** The picker's index: ids and names only, so it stays small at any catalogue size. */

@@ -8,17 +8,29 @@ import type { FactKey } from '../facts/vocabulary.ts';
 /** A tool as `[id, name]`: the picker's index, and a tool's partners. */
 export type NameEntry = [id: number, name: string];
 
+/** A page a fact was read on, as the compare files carry it. */
+export interface ShownSource {
+	url: string;
+	/** The day (YYYY-MM-DD) someone checked it there. */
+	on: string;
+	/** What this page says, when the fact was read across several pages. */
+	read?: string;
+	/** The sentence the page says (absent for a fact recorded before quotes were kept). */
+	quote?: string;
+	/** Stated by the vendor through a claimed listing, not read by an editor. */
+	byVendor?: true;
+}
+
 /**
  * A fact as the table shows it: in words, its values in the vocabulary's order, then any detail
- * ("Yes (up to 5 users)"). The words stand for the values one to one, so the table tells same
- * from different by them (row-state.ts) and the file needs no value codes.
+ * ("Yes (up to 5 users)"). The words stand for the values one to one, so the comparison tells
+ * same from different by them (model.ts) and the file needs no value codes.
  */
 export interface ShownFact {
 	text: string;
 	/** For an open API, the developer documentation's address. */
 	docs?: string;
-	/** Each page the fact was read on, the day, and what the page says when there are several. */
-	sources: [url: string, verifiedOn: string, read?: string][];
+	sources: ShownSource[];
 }
 
 /** One tool's file. */

@@ -215,18 +215,7 @@ export function factText(key: FactKey, fact: Fact): string {
 
 export { checkedLabel } from './checked.ts';
 
-// Parsed once per page address: vendors' sources repeat across a build's thousands of pages.
-const hosts = new Map<string, string>();
-
-/** "vendor.com": the site a source page is on, as its link reads. */
-export function sourceHost(url: string): string {
-	let host = hosts.get(url);
-	if (host === undefined) {
-		host = new URL(url).hostname.replace(/^www\./, '');
-		hosts.set(url, host);
-	}
-	return host;
-}
+export { sourceHost } from './source.ts';
 
 /** The facts in page order, known or not: a row for each, so the unknown ones show as such. */
 export function factRows(facts: ToolFacts | undefined) {

@@ -5,7 +5,7 @@ import type { CompareTool } from '../../../features/compare/files.ts';
 import { compareToolFiles } from '../../../features/compare/files.server.ts';
 
 export const getStaticPaths = (async () =>
-	(await compareToolFiles()).map((tool) => ({
+	[...(await compareToolFiles()).values()].map((tool) => ({
 		params: { id: String(tool.id) },
 		props: { tool },
 	}))) satisfies GetStaticPaths;

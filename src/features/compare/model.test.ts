@@ -4,7 +4,7 @@ import type { FactKey } from '../facts/vocabulary.ts';
 import { type CompareTool, PARTNERS_NAMED } from './files.ts';
 import { factLayout, filePartners, shownFact } from './files.server.ts';
 import { toGaps } from './partner-ids.ts';
-import { compareTable, isDifference, type TableSection } from './table.ts';
+import { compareModel, isDifference, type TableSection } from './model.ts';
 
 const read = (
 	value: string[],
@@ -36,8 +36,8 @@ function tool(
 
 const integrationRows = (tools: CompareTool[]) =>
 	new Map(
-		compareTable(tools, factLayout, false)
-			.flatMap((section) => section.rows)
+		compareModel(tools, factLayout, false)
+			.sections.flatMap((section) => section.rows)
 			.map((row) => [row.kind, row]),
 	);
 
@@ -57,47 +57,65 @@ const b = tool(
 	[8, 10],
 );
 
-describe('compareTable', () => {
+describe('compareModel', () => {
 	it('shows every row in buyer order: category first, integrations after platforms, sources last', () => {
-		const sections = compareTable([a, b], factLayout, false);
+		const { sections } = compareModel([a, b], factLayout, false);
 		expect(sections.map((section) => section.heading)).toEqual([
 			'Who it is for',
 			'Pricing',
 			'Platforms and offline use',
 			'Integrations in this directory',
 			'Security and integration',
-			'The company',
+			// 'The company': no fact of it documented for either tool, so no section.
 			'Sources',
 		]);
-		expect(rowNames(sections).slice(0, 4)).toEqual([
-			'category',
-			'audience',
-			'company_size',
-			'also_does',
-		]);
+		// Only what some tool documents is a row (see the fold below).
+		expect(rowNames(sections).slice(0, 3)).toEqual(['category', 'pricing_model', 'platforms']);
 		expect(rowNames(sections).at(-1)).toBe('sources');
 	});
 
-	it('tells same from different whatever the order of the values, and unknown from partly known', () => {
-		const rows = compareTable([a, b], factLayout, false).flatMap((section) => section.rows);
+	it('tells same from different whatever the order of the values; an unknown is never a difference', () => {
+		const { sections, differing } = compareModel([a, b], factLayout, false);
+		const rows = sections.flatMap((section) => section.rows);
 		const state = (key: string) =>
-			rows.find((row) => row.kind === 'fact' && row.key === key)!.state;
+			rows.find((row) => row.kind === 'fact' && row.key === key)?.state;
 		expect(state('platforms')).toBe('same');
 		expect(state('pricing_model')).toBe('differs');
 		expect(state('sso')).toBe('partly-unknown');
-		expect(state('soc2')).toBe('unknown');
+		expect(
+			rows.filter((row) => row.state === 'partly-unknown').every((row) => !isDifference(row)),
+		).toBe(true);
+		expect(differing).toEqual(['Pricing model']);
 	});
 
-	it('with "differences only", keeps the rows that tell them apart, and the sources', () => {
-		const sections = compareTable([a, b], factLayout, true);
+	it('folds the facts no tool documents into one line instead of rows', () => {
+		const { sections, unknownForAll } = compareModel([a, b], factLayout, false);
+		expect(rowNames(sections)).not.toContain('soc2');
+		expect(unknownForAll.map(({ key }) => key)).toEqual([
+			'audience',
+			'company_size',
+			'also_does',
+			'starting_price',
+			'free_version',
+			'free_trial',
+			'offline',
+			'open_api',
+			'soc2',
+			'vendor',
+			'hq_country',
+			'founded',
+		]);
+	});
+
+	it('with "differences only", keeps the rows that differ, and the sources', () => {
+		const { sections } = compareModel([a, b], factLayout, true);
 		expect(rowNames(sections)).toEqual([
 			'pricing_model',
 			'partner-count',
 			'partners-only',
-			'sso',
 			'sources',
 		]);
-		expect(sections.flatMap((s) => s.rows).filter(isDifference)).toHaveLength(4);
+		expect(sections.flatMap((s) => s.rows).filter(isDifference)).toHaveLength(3);
 	});
 
 	it('splits the partners into those both work with and those only one has', () => {
@@ -213,10 +231,20 @@ describe('compareTable', () => {
 			free_trial: read(['yes'], 'https://c.example/pricing', '2026-11-20'),
 			platforms: read(['web'], 'https://c.example/apps', '2026-09-09'),
 		});
-		const [sources] = compareTable([c], factLayout, false).at(-1)!.rows;
+		const [sources] = compareModel([c], factLayout, false).sections.at(-1)!.rows;
 		expect(sources.kind === 'sources' && sources.pages[0]).toEqual([
-			{ url: 'https://c.example/pricing', verifiedOn: '2026-11-20' },
-			{ url: 'https://c.example/apps', verifiedOn: '2026-09-09' },
+			{
+				url: 'https://c.example/pricing',
+				verifiedOn: '2026-11-20',
+				facts: ['pricing model', 'free trial'],
+				byVendor: false,
+			},
+			{
+				url: 'https://c.example/apps',
+				verifiedOn: '2026-09-09',
+				facts: ['platforms'],
+				byVendor: false,
+			},
 		]);
 	});
 });
@@ -246,14 +274,44 @@ describe('shownFact', () => {
 		expect(shownFact('platforms', fact)).toEqual({
 			text: 'Web browser, iPhone (iOS)',
 			sources: [
-				['https://apps.apple.com/app/v', '2026-11-03', 'iPhone (iOS)'],
-				['https://v.example/', '2026-11-02', 'Web browser'],
+				{ url: 'https://apps.apple.com/app/v', on: '2026-11-03', read: 'iPhone (iOS)' },
+				{ url: 'https://v.example/', on: '2026-11-02', read: 'Web browser' },
 			],
 		});
 		expect(shownFact('free_trial', { ...read(['yes']), detail: '14 days' })).toEqual({
 			text: 'Yes (14 days)',
-			sources: [['https://vendor.example/pricing', '2026-11-02']],
+			sources: [{ url: 'https://vendor.example/pricing', on: '2026-11-02' }],
 		});
+	});
+
+	it('carries the quote, and marks what the vendor stated', () => {
+		const stated: Fact = {
+			value: ['per_project'],
+			detail: null,
+			sources: [
+				{
+					url: 'https://v.example/pricing',
+					verifiedOn: '2026-11-20',
+					value: ['per_project'],
+					quote: 'Priced per project.',
+					origin: 'vendor',
+				},
+			],
+		};
+		expect(shownFact('pricing_model', stated).sources).toEqual([
+			{
+				url: 'https://v.example/pricing',
+				on: '2026-11-20',
+				quote: 'Priced per project.',
+				byVendor: true,
+			},
+		]);
+		const [sources] = compareModel(
+			[tool(4, { pricing_model: stated })],
+			factLayout,
+			false,
+		).sections.at(-1)!.rows;
+		expect(sources.kind === 'sources' && sources.pages[0][0].byVendor).toBe(true);
 	});
 
 	it('keeps an open API’s documentation apart, and compared: another address is another fact', () => {
@@ -263,14 +321,14 @@ describe('shownFact', () => {
 			docs: 'https://dev.v.example/docs',
 		});
 		const x = tool(1, {});
-		const rows = compareTable(
+		const rows = compareModel(
 			[
 				{ ...x, facts: { open_api: api('https://dev.a.example/') } },
 				{ ...x, id: 2, facts: { open_api: api('https://dev.b.example/') } },
 			],
 			factLayout,
 			false,
-		).flatMap((section) => section.rows);
+		).sections.flatMap((section) => section.rows);
 		expect(rows.find((row) => row.kind === 'fact' && row.key === 'open_api')?.state).toBe(
 			'differs',
 		);

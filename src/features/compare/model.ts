@@ -1,0 +1,200 @@
+/**
+ * The one comparison model (record 0024): which rows a comparison has, which of them differ,
+ * which date a source page shows, how many partners a cell names and how unknowns fold. The
+ * compare island (CompareTable.tsx) and the "A vs B" pages (VsTable.astro) both render what this
+ * returns, so the same tools get the same answers on both. No vocabulary here: the build words
+ * the facts (files.server.ts), so this module costs the island little.
+ */
+import type { FactKey } from '../facts/vocabulary.ts';
+import type { CompareTool, FactLayout, NameEntry, ShownFact } from './files.ts';
+import { partnerIds } from './partner-ids.ts';
+
+/** How one row stands across the tools compared. */
+export type RowState =
+	/** Every tool's value is known and they are not all the same: the one kind of difference. */
+	| 'differs'
+	/** Known for some tools only: nothing to compare with, so never a difference. */
+	| 'partly-unknown'
+	/** Known for every tool, and the same. */
+	| 'same'
+	/** Known for none: folded into one line, never a row. */
+	| 'unknown';
+
+/** Partners a cell names before "and N more", on both surfaces. */
+export const PARTNERS_SHOWN = 10;
+
+/** A list of partners: how many, and the first of them in name order that the files name. */
+export interface PartnerList {
+	count: number;
+	named: NameEntry[];
+}
+
+/** A vendor page read for a tool: its newest date, the facts read there, and who said them. */
+export interface SourcePage {
+	url: string;
+	/** The newest day (YYYY-MM-DD) any fact was checked there: one date per page. */
+	verifiedOn: string;
+	/** The facts read there, by label, in row order. */
+	facts: string[];
+	/** True when what the page carries was stated by the vendor (a claimed listing). */
+	byVendor: boolean;
+}
+
+export type TableRow =
+	| { kind: 'category'; state: RowState }
+	| { kind: 'fact'; key: FactKey; label: string; facts: (ShownFact | undefined)[]; state: RowState }
+	/** How many partners each tool has in the directory. */
+	| { kind: 'partner-count'; counts: number[]; state: RowState }
+	/** Partners every tool compared works with. */
+	| { kind: 'partners-shared'; partners: PartnerList; state: RowState }
+	/** Per tool, the partners none of the others has. */
+	| { kind: 'partners-only'; partners: PartnerList[]; state: RowState }
+	| { kind: 'sources'; pages: SourcePage[][]; state: RowState };
+
+export interface TableSection {
+	heading: string;
+	rows: TableRow[];
+}
+
+export interface Comparison {
+	/** The rows to show, in buyer order; a fact unknown for every tool is not among them. */
+	sections: TableSection[];
+	/** The facts no tool compared documents: one line ("Not documented for any: …"). */
+	unknownForAll: { key: FactKey; label: string }[];
+	/** The fact rows that differ, by label: the one meaning of "differs". */
+	differing: string[];
+}
+
+/** A row tells the tools apart only when every value is known and they are not all the same. */
+export const isDifference = (row: TableRow) => row.state === 'differs';
+
+/** How values stand across the tools; undefined is unknown, never a difference. */
+export function rowState(values: readonly (string | undefined)[]): RowState {
+	const known = values.filter((value): value is string => value !== undefined);
+	if (known.length === 0) return 'unknown';
+	if (known.length < values.length) return 'partly-unknown';
+	return known.every((value) => value === known[0]) ? 'same' : 'differs';
+}
+
+/** The words stand for the values and detail one to one (files.ts): compare them. */
+const factWords = (fact: ShownFact | undefined) =>
+	fact && (fact.docs ? `${fact.text} ${fact.docs}` : fact.text);
+
+/** Partners every tool compared works with, and those only one of them has (ids). */
+export function partnerSplit(partners: readonly (readonly number[])[]) {
+	const counts = new Map<number, number>();
+	for (const list of partners)
+		for (const id of new Set(list)) counts.set(id, (counts.get(id) ?? 0) + 1);
+	const shared = [...counts].filter(([, n]) => n === partners.length).map(([id]) => id);
+	const only = partners.map((list) => list.filter((id) => counts.get(id) === 1));
+	return { shared, only };
+}
+
+/** The partners of `list` that `tool`'s file names (the first of its list in name order). */
+function namedBy(tool: CompareTool, list: readonly number[], more = 0): PartnerList {
+	const wanted = new Set(list);
+	return { count: list.length + more, named: tool.partners.filter(([id]) => wanted.has(id)) };
+}
+
+function integrationRows(tools: readonly CompareTool[]): TableRow[] {
+	const ids = tools.map(partnerIds);
+	// Partners whose one partner is this tool come as a count (files.ts): never shared, always
+	// only this tool's.
+	const counted = tools.map((tool) => tool.onlyPartnerOf ?? 0);
+	const counts = ids.map((list, at) => list.length + counted[at]);
+	const countRow: TableRow = {
+		kind: 'partner-count',
+		counts,
+		state: rowState(counts.map(String)),
+	};
+	if (tools.length < 2) return [countRow];
+	const split = partnerSplit(ids);
+	// Of the shared ones, the file naming most names every one any file names.
+	const shared = tools
+		.map((tool) => namedBy(tool, split.shared))
+		.reduce((most, next) => (next.named.length > most.named.length ? next : most));
+	const only = split.only.map((list, at) => namedBy(tools[at], list, counted[at]));
+	return [
+		countRow,
+		{ kind: 'partners-shared', partners: shared, state: 'same' },
+		{
+			kind: 'partners-only',
+			partners: only,
+			state: only.some((list) => list.count > 0) ? 'differs' : 'same',
+		},
+	];
+}
+
+/** Each tool's pages, once each, with the newest day a fact was checked there. */
+function sourcePages(tools: readonly CompareTool[], layout: FactLayout): SourcePage[][] {
+	return tools.map((tool) => {
+		const pages = new Map<string, SourcePage>();
+		for (const section of layout)
+			for (const { key, label } of section.facts)
+				for (const source of tool.facts[key]?.sources ?? []) {
+					const page = pages.get(source.url) ?? {
+						url: source.url,
+						verifiedOn: source.on,
+						facts: [],
+						byVendor: false,
+					};
+					if (source.on > page.verifiedOn) page.verifiedOn = source.on;
+					page.byVendor ||= Boolean(source.byVendor);
+					page.facts.push(label.toLowerCase());
+					pages.set(source.url, page);
+				}
+		return [...pages.values()];
+	});
+}
+
+/**
+ * The comparison of the tools given: the category, the fact rows in `layout`'s buyer order,
+ * the integrations after platforms and offline use, and every page read at the end. A fact
+ * unknown for every tool is one line, not a row; with `differencesOnly`, only the rows that
+ * differ stay (and the sources: provenance, not a comparison).
+ */
+export function compareModel(
+	tools: readonly CompareTool[],
+	layout: FactLayout,
+	differencesOnly: boolean,
+): Comparison {
+	const unknownForAll: Comparison['unknownForAll'] = [];
+	const sections: TableSection[] = layout.map((section) => ({
+		heading: section.heading,
+		rows: section.facts.flatMap(({ key, label }): TableRow[] => {
+			const facts = tools.map((tool) => tool.facts[key]);
+			const state = rowState(facts.map(factWords));
+			if (state === 'unknown') {
+				unknownForAll.push({ key, label });
+				return [];
+			}
+			return [{ kind: 'fact', key, label, facts, state }];
+		}),
+	}));
+	sections[0].rows.unshift({
+		kind: 'category',
+		state: rowState(tools.map((tool) => tool.category)),
+	});
+	const afterPlatforms =
+		layout.findIndex((section) => section.facts.some(({ key }) => key === 'offline')) + 1;
+	sections.splice(afterPlatforms, 0, {
+		heading: 'Integrations in this directory',
+		rows: integrationRows(tools),
+	});
+	sections.push({
+		heading: 'Sources',
+		rows: [{ kind: 'sources', pages: sourcePages(tools, layout), state: 'same' }],
+	});
+	const differing = sections
+		.flatMap((section) => section.rows)
+		.flatMap((row) => (row.kind === 'fact' && isDifference(row) ? [row.label] : []));
+	const shown = sections
+		.map((section) => ({
+			...section,
+			rows: section.rows.filter(
+				(row) => !differencesOnly || row.kind === 'sources' || isDifference(row),
+			),
+		}))
+		.filter((section) => section.rows.length > 0);
+	return { sections: shown, unknownForAll, differing };
+}

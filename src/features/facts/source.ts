@@ -1,0 +1,49 @@
+/**
+ * Where a fact comes from, as every page showing one words it: the site its page is on, whether
+ * it was read there or stated by the vendor, on which day, and whether that is over a year ago.
+ * Free of the vocabulary, so the compare island uses it as the static pages do.
+ */
+import { checkedLabel } from './checked.ts';
+
+/** A check older than this says so: a vendor's page may have changed since (issue 27). */
+const A_YEAR_MS = 365 * 86_400_000;
+
+/** How a visitor reads where a fact comes from, on every page that shows one. */
+export interface Provenance {
+	/** "read on the vendor's page" or "stated by Procore", before the day. */
+	how: string;
+	/** "25 Nov 2026" */
+	day: string;
+	/** Checked more than twelve months before `now`: the page says "checked over a year ago". */
+	overAYear: boolean;
+}
+
+/**
+ * Whether a fact was read on the vendor's page or stated by the vendor (a claimed listing), on
+ * which day, and whether that day is over a year before `now` (the build's day on static pages).
+ */
+export function provenance(
+	isoDay: string,
+	byVendor: boolean,
+	vendorName: string,
+	now: number = Date.now(),
+): Provenance {
+	return {
+		how: byVendor ? `stated by ${vendorName}` : "read on the vendor's page",
+		day: checkedLabel(isoDay),
+		overAYear: now - Date.parse(`${isoDay}T00:00:00Z`) > A_YEAR_MS,
+	};
+}
+
+// Parsed once per page address: vendors' sources repeat across a build's thousands of pages.
+const hosts = new Map<string, string>();
+
+/** "vendor.com": the site a source page is on, as its link reads. */
+export function sourceHost(url: string): string {
+	let host = hosts.get(url);
+	if (host === undefined) {
+		host = new URL(url).hostname.replace(/^www\./, '');
+		hosts.set(url, host);
+	}
+	return host;
+}
