@@ -3,7 +3,7 @@ import { provenance, sourceHost } from '../facts/source.ts';
 import { integrationKey } from '../integrations/key.ts';
 import type { CompareTool, ShownFact, ShownSource } from './files.ts';
 import { type Comparison, PARTNERS_SHOWN, type PartnerList, type TableRow } from './model.ts';
-import { listNames } from './names.ts';
+import { inSentence, listNames } from './names.ts';
 
 interface Props {
 	tools: readonly CompareTool[];
@@ -65,7 +65,7 @@ export default function CompareTable({ tools, comparison, differencesOnly, works
 			{unknownForAll.length > 0 && (
 				<p className="compare__unknown-all">
 					Not documented for {tools.length > 1 ? 'any of them' : 'it'} yet:{' '}
-					{unknownForAll.map(({ label }) => label.toLowerCase()).join(', ')}.
+					{unknownForAll.map(({ label }) => inSentence(label)).join(', ')}.
 				</p>
 			)}
 		</>
@@ -204,7 +204,7 @@ function Fact({ fact, label, tool }: { fact?: ShownFact; label: string; tool: Co
 					key={source.url}
 					source={source}
 					vendor={vendorOf(tool)}
-					what={`where ${tool.name}’s ${label.toLowerCase()}${source.read ? ` (${source.read})` : ''} was read`}
+					what={`where ${tool.name}’s ${inSentence(label)}${source.read ? ` (${source.read})` : ''} was read`}
 				/>
 			))}
 		</>

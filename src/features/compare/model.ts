@@ -7,6 +7,7 @@
  */
 import type { FactKey } from '../facts/vocabulary.ts';
 import type { CompareTool, FactLayout, NameEntry, ShownFact } from './files.ts';
+import { inSentence } from './names.ts';
 import { partnerIds } from './partner-ids.ts';
 
 /** How one row stands across the tools compared. */
@@ -140,7 +141,7 @@ function sourcePages(tools: readonly CompareTool[], layout: FactLayout): SourceP
 					};
 					if (source.on > page.verifiedOn) page.verifiedOn = source.on;
 					page.byVendor ||= Boolean(source.byVendor);
-					page.facts.push(label.toLowerCase());
+					page.facts.push(inSentence(label));
 					pages.set(source.url, page);
 				}
 		return [...pages.values()];

@@ -4,3 +4,11 @@ export function listNames(names: readonly string[]): string {
 		? (names[0] ?? '')
 		: `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
+
+/** A label inside a sentence: "Open API" → "open API", "SOC 2" stays, "Built for" → "built for". */
+export function inSentence(label: string): string {
+	const first = label.split(' ')[0];
+	return first.length > 1 && first === first.toUpperCase()
+		? label
+		: label[0].toLowerCase() + label.slice(1);
+}
