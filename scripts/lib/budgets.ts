@@ -10,9 +10,10 @@ export const BUDGETS = {
 	homeOwnJsGzip: 8_000,
 	/**
 	 * The compare page: React's chunk plus at most this much gzip of its own JavaScript and the
-	 * files of the four tools it compares (issue 19).
+	 * files of the four tools it compares (issue 19's 10 KB, 12 KB since issue 27: each fact now
+	 * carries the sentence its page says, which a buyer reads before trusting it; record 0024).
 	 */
-	compareOwnGzip: 10_000,
+	compareOwnGzip: 12_000,
 	islandlessJs: 0,
 	homeGzipPerTool: 250,
 	/**

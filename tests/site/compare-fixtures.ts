@@ -137,13 +137,14 @@ export const COMPARE_FIXTURES = {
 			name: 'Lark Notes',
 			category: 'documents-collaboration',
 			facts: [
-				['platforms', ['web', 'ios'], null, 'https://larknotes.example.com/features', '2026-07-01'],
+				// Read more than a year before any build of these tests: "checked over a year ago".
+				['platforms', ['web', 'ios'], null, 'https://larknotes.example.com/features', '2025-07-01'],
 				[
 					'audience',
 					['architects_engineers'],
 					null,
 					'https://larknotes.example.com/features',
-					'2026-07-01',
+					'2025-07-01',
 				],
 			] as FactRow[],
 		},
@@ -157,6 +158,12 @@ export const COMPARE_FIXTURES = {
 	],
 } as const;
 
+/** What each fixture's source page says: a sentence naming the fact, so a test can find it. */
+export const fixtureQuote = (tool: string, fact: string) => `${tool} states its ${fact} here.`;
+
+/** Heron Crews' vendor claimed its listing: its pricing model is stated by the vendor. */
+export const VENDOR_STATED = { tool: 'Heron Crews', fact: 'pricing_model' } as const;
+
 export async function insertCompareFixtures(sql: Sql) {
 	for (const tool of COMPARE_FIXTURES.tools) {
 		const host = tool.name.toLowerCase().replace(/\s+/g, '');
@@ -164,9 +171,13 @@ export async function insertCompareFixtures(sql: Sql) {
 			await sql`insert into construction_apps (name, description, url, category, status)
 			values (${tool.name}, 'A fixture for the compare page.', ${`https://www.${host}.example.com`}, ${tool.category}, 'live')
 			returning id`;
-		for (const [fact, value, detail, source, day] of tool.facts)
-			await sql`insert into tool_facts (tool_id, fact, value, detail, source_url, verified_on)
-				values (${id}, ${fact}, ${value as string[]}, ${detail}, ${source}, ${day})`;
+		for (const [fact, value, detail, source, day] of tool.facts) {
+			const origin =
+				tool.name === VENDOR_STATED.tool && fact === VENDOR_STATED.fact ? 'vendor' : 'read';
+			await sql`insert into tool_facts (tool_id, fact, value, detail, source_url, verified_on, quote, origin)
+				values (${id}, ${fact}, ${value as string[]}, ${detail}, ${source}, ${day},
+					${fixtureQuote(tool.name, fact)}, ${origin})`;
+		}
 	}
 	for (const [a, b] of COMPARE_FIXTURES.integrations)
 		await sql`insert into tool_integrations (tool_low_id, tool_high_id, kind, source_url)

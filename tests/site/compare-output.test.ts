@@ -17,7 +17,7 @@ import {
 import { partnerCount, partnerIds, toGaps } from '../../src/features/compare/partner-ids.ts';
 import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
 import { distDir, readPage } from '../helpers/dist.ts';
-import { COMPARE_FIXTURES } from './compare-fixtures.ts';
+import { COMPARE_FIXTURES, fixtureQuote, VENDOR_STATED } from './compare-fixtures.ts';
 
 const fixtures = inject('fixtureTools');
 let live: { id: number; name: string }[];
@@ -76,14 +76,24 @@ describe('the compare files', () => {
 		expect(quarry.facts.platforms).toEqual({
 			text: 'Web browser, iPhone (iOS), iPad (iPadOS)',
 			sources: [
-				[
-					'https://apps.apple.com/us/app/quarrytakeoff/id1500000001',
-					'2026-11-04',
-					'iPhone (iOS), iPad (iPadOS)',
-				],
-				['https://www.quarrytakeoff.example.com/product/web-app', '2026-11-03', 'Web browser'],
+				{
+					url: 'https://apps.apple.com/us/app/quarrytakeoff/id1500000001',
+					on: '2026-11-04',
+					read: 'iPhone (iOS), iPad (iPadOS)',
+					quote: fixtureQuote('Quarry Takeoff', 'platforms'),
+				},
+				{
+					url: 'https://www.quarrytakeoff.example.com/product/web-app',
+					on: '2026-11-03',
+					read: 'Web browser',
+					quote: fixtureQuote('Quarry Takeoff', 'platforms'),
+				},
 			],
 		});
+		// What the vendor stated is marked so, and only that.
+		const heron = await toolFile(VENDOR_STATED.tool);
+		expect(heron.facts.pricing_model?.sources[0].byVendor).toBe(true);
+		expect(heron.facts.platforms?.sources.every((source) => !source.byVendor)).toBe(true);
 		expect(quarry.facts.starting_price?.text).toBe('$49 per user a month (billed annually)');
 		expect(quarry.facts.open_api?.docs).toBe(
 			'https://developers.quarrytakeoff.example.com/docs/rest-api',

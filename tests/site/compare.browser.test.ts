@@ -24,10 +24,11 @@ async function compare(page: Page, query: string) {
 }
 const columns = (page: Page) =>
 	page.locator('table thead th').evaluateAll((cells) => cells.map((cell) => cell.textContent));
+/** The row labels, without the "differs" mark. */
 const rowHeaders = (page: Page) =>
 	page
 		.locator('table tbody th[scope="row"]')
-		.evaluateAll((cells) => cells.map((c) => c.textContent));
+		.evaluateAll((cells) => cells.map((c) => c.firstChild?.textContent));
 const row = (page: Page, label: string) =>
 	page.getByRole('row', { name: new RegExp(`^${label.replace(/[()]/g, '\\$&')}\\b`) });
 /** What a cell shows (screen-reader-only text left out), one space between its parts. */
@@ -73,8 +74,8 @@ describe.runIf(browserAvailable())('the compare page in a browser', () => {
 		await expect.poll(() => columns(page)).toEqual(['Fact', 'Quarry Takeoff', 'Wren Estimator']);
 		expect(search(page)).toBe(`?tools=${ids('Quarry Takeoff', 'Wren Estimator')}`);
 		expect(await cells(page, 'Pricing model')).toEqual([
-			'Per user quarrytakeoff.example.com checked 10 Nov 2026',
-			'Unlimited users (flat) wrenestimator.example.com checked 10 Nov 2026',
+			"Per user quarrytakeoff.example.com read on the vendor's page, 10 Nov 2026 What the page says Quarry Takeoff states its pricing_model here.",
+			"Unlimited users (flat) wrenestimator.example.com read on the vendor's page, 10 Nov 2026 What the page says Wren Estimator states its pricing_model here.",
 		]);
 		const source = row(page, 'Pricing model').getByRole('link').first();
 		expect(await source.getAttribute('href')).toBe('https://www.quarrytakeoff.example.com/pricing');
@@ -99,7 +100,21 @@ describe.runIf(browserAvailable())('the compare page in a browser', () => {
 		await compare(page, `?tools=${ids('Lark Notes', 'Quarry Takeoff')}`);
 		await expect
 			.poll(() => cells(page, 'Pricing model'))
-			.toEqual(['not documented yet', 'Per user quarrytakeoff.example.com checked 10 Nov 2026']);
+			.toEqual([
+				'not documented yet',
+				"Per user quarrytakeoff.example.com read on the vendor's page, 10 Nov 2026 What the page says Quarry Takeoff states its pricing_model here.",
+			]);
+		// Lark's checks are over a year old; Quarry's are not.
+		expect(await cells(page, 'Platforms')).toEqual([
+			expect.stringContaining('checked over a year ago'),
+			expect.not.stringContaining('checked over a year ago'),
+		]);
+		// Alone, Lark's undocumented facts fold into one line under the table, not rows.
+		await compare(page, `?tools=${id('Lark Notes')}`);
+		await expect
+			.poll(() => page.locator('.compare__unknown-all').textContent())
+			.toMatch(/^Not documented for it yet: company size, also does, pricing model, /);
+		expect(await rowHeaders(page)).not.toContain('Pricing model');
 		expectNoErrors();
 		await close();
 	});
@@ -208,6 +223,31 @@ describe.runIf(browserAvailable())('the compare page in a browser', () => {
 		await page.getByRole('switch', { name: 'Differences only' }).uncheck();
 		await expect.poll(() => rowHeaders(page).then((rows) => rows.length)).toBe(20);
 		expect(search(page)).toBe(`?tools=${ids('Quarry Takeoff', 'Wren Estimator')}`);
+		// A row known for one tool only is never a difference (model.ts): Lark has no pricing.
+		await compare(page, `?tools=${ids('Lark Notes', 'Quarry Takeoff')}&differences=only`);
+		await expect.poll(() => rowHeaders(page)).toContain('Platforms');
+		expect(await rowHeaders(page)).not.toContain('Pricing model');
+		expectNoErrors();
+		await close();
+	});
+
+	it('gives the same answers as the "A vs B" page for the same two tools (one model, two renderings)', async () => {
+		const { page, expectNoErrors, close } = await openPage(browser);
+		/** Each row: its key, whether it is marked as differing, and what each cell says. */
+		const answers = () =>
+			page.locator('table tr[data-row]').evaluateAll((rows) =>
+				rows.map((tr) => [
+					tr.getAttribute('data-row'),
+					tr.querySelector('.compare__differs-mark') !== null,
+					// Whitespace between elements differs between the two renderings; the words do not.
+					[...tr.querySelectorAll('td')].map((td) => td.textContent!.replace(/\s+/g, '')),
+				]),
+			);
+		await page.goto(`${baseUrl}/compare/quarry-takeoff-vs-wren-estimator/`);
+		const onVsPage = await answers();
+		expect(onVsPage.length).toBeGreaterThan(15);
+		await compare(page, `?tools=${ids('Quarry Takeoff', 'Wren Estimator')}`);
+		await expect.poll(() => answers()).toEqual(onVsPage);
 		expectNoErrors();
 		await close();
 	});

@@ -8,6 +8,7 @@ import type { HTMLElement } from 'node-html-parser';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
 import { distDir, distFiles, readPage } from '../helpers/dist.ts';
+import { fixtureQuote, VENDOR_STATED } from './compare-fixtures.ts';
 
 const base = inject('baseUrl');
 const VS = '/compare/quarry-takeoff-vs-wren-estimator/';
@@ -25,10 +26,16 @@ const rowText = (page: HTMLElement, label: string) =>
 		?.text.replace(/\s+/g, ' ')
 		.trim();
 
+let toolWithoutFacts: () => Promise<number>;
+
 beforeAll(async () => {
 	const sql = connectEmbedded(inject('dbUrl'));
 	const rows = await sql`select id, name from construction_apps`;
+	const [bare] = await sql`select a.id from construction_apps a
+		where a.status = 'live' and not exists (select 1 from tool_facts f where f.tool_id = a.id)
+		order by a.id limit 1`;
 	await sql.end();
+	toolWithoutFacts = async () => Number(bare.id);
 	idOf = new Map(rows.map((row) => [String(row.name), Number(row.id)]));
 	vsRoutes = (await distFiles())
 		.map((file) => `/${file.replace(/index\.html$/, '')}`)
@@ -36,15 +43,23 @@ beforeAll(async () => {
 });
 
 describe('"At a glance" on a tool page', () => {
-	it('shows every fact with its source and the day it was checked, a set read on two pages with both', async () => {
+	it('shows every fact with its source, the day it was read there and what the page says, a set read on two pages with both', async () => {
 		const page = await readPage(`/app/${idOf.get('Quarry Takeoff')}/`);
 		const table = page.querySelector('.glance__table')!;
 		expect(table.querySelectorAll('tbody tr')).toHaveLength(15);
+		expect(page.querySelector('.glance__missing')).toBeNull();
 		const platforms = rowText(page, 'Platforms')!;
 		// The values in the vocabulary's order; each page they were read on with its own date.
 		expect(platforms).toMatch(/^Platforms ?Web browser, iPhone \(iOS\), iPad \(iPadOS\)/);
-		expect(platforms).toMatch(/apps\.apple\.com.*checked 4 Nov 2026/);
-		expect(platforms).toMatch(/quarrytakeoff\.example\.com.*checked 3 Nov 2026/);
+		expect(platforms).toMatch(/apps\.apple\.com.*read on the vendor's page, 4 Nov 2026/);
+		expect(platforms).toMatch(/quarrytakeoff\.example\.com.*read on the vendor's page, 3 Nov 2026/);
+		// The quote beside its source, readable without JavaScript (a <details> disclosure).
+		const vendor = table
+			.querySelectorAll('tr')
+			.find((row) => row.querySelector('th')?.text.trim() === 'Vendor')!;
+		const quote = vendor.querySelector('details.source__quote blockquote')!;
+		expect(quote.text).toBe(fixtureQuote('Quarry Takeoff', 'vendor'));
+		expect(quote.getAttribute('cite')).toMatch(/^https:\/\/www\.quarrytakeoff\.example\.com\//);
 		expect(rowText(page, 'Starting price')).toMatch(/\$49 per user a month \(billed annually\)/);
 		expect(rowText(page, 'Open API')).toMatch(/Yes\s*developer docs/);
 		const sources = table.querySelectorAll('.glance__source a');
@@ -59,12 +74,39 @@ describe('"At a glance" on a tool page', () => {
 		).not.toBeNull();
 	});
 
-	it('says what nobody has read yet is not documented yet', async () => {
+	it('lists the documented facts, folds the rest into one line that asks for them, and says when a check is over a year old', async () => {
 		const page = await readPage(`/app/${idOf.get('Lark Notes')}/`);
-		const unknown = page.querySelectorAll('.glance__table tbody tr.glance__unknown');
-		expect(unknown).toHaveLength(13);
-		for (const row of unknown) expect(row.text).toContain('not documented yet');
+		const rows = page.querySelectorAll('.glance__table tbody tr');
+		expect(rows.map((row) => row.querySelector('th')!.text.trim())).toEqual([
+			'Built for',
+			'Platforms',
+		]);
 		expect(page.querySelector('.glance__intro')!.text).toMatch(/2 of 15 facts/);
+		const missing = page.querySelector('.glance__missing')!;
+		expect(missing.text).toMatch(/^Not documented yet: company size, pricing model, starting price, /);
+		expect(missing.text).toContain('open API, SOC 2');
+		expect(missing.querySelector('a')!.getAttribute('href')).toBe(
+			`/app/${idOf.get('Lark Notes')}/suggest/`,
+		);
+		for (const row of rows) expect(row.text).toContain('checked over a year ago');
+		// Quarry's facts were read this year: none says so.
+		const quarry = await readPage(`/app/${idOf.get('Quarry Takeoff')}/`);
+		expect(quarry.text).not.toContain('checked over a year ago');
+	});
+
+	it('says in one sentence when nothing about a tool is documented', async () => {
+		const bare = await readPage(`/app/${await toolWithoutFacts()}/`);
+		expect(bare.querySelector('.glance__table')).toBeNull();
+		expect(bare.querySelector('.glance__none')!.text).toMatch(
+			/^Nothing about .+ is documented from the vendor's own pages yet\. Suggest a fact with its source\.$/,
+		);
+	});
+
+	it('shows a fact the vendor stated as stated by the vendor, not as read', async () => {
+		const page = await readPage(`/app/${idOf.get(VENDOR_STATED.tool)}/`);
+		const pricing = rowText(page, 'Pricing model')!;
+		expect(pricing).toMatch(/stated by heroncrews Software Inc\., 10 Nov 2026/);
+		expect(pricing).not.toMatch(/read on the vendor's page/);
 	});
 
 	it('gives the JSON-LD the platforms, the sub-categories and a published price only', async () => {
@@ -99,34 +141,90 @@ describe('"A vs B" pages', () => {
 		expect(vsRoutes.some((r) => r.includes('kestrel') && r.includes('heron'))).toBe(false);
 	});
 
-	it('put the facts side by side, differences first, with reasons drawn from documented differences', async () => {
+	it('put the facts side by side with the compare page’s model, reasons drawn from documented differences', async () => {
 		const page = await readPage(VS);
 		expect(page.querySelector('h1')!.text.replace(/\s+/g, ' ')).toBe(
 			'Quarry Takeoff vs Wren Estimator',
 		);
 		const pricing = page
 			.querySelectorAll('tbody')
-			.find((body) => body.querySelector('.vs__group')?.text.includes('Pricing'))!;
-		const labels = pricing
-			.querySelectorAll('tr.vs__row th')
-			.map((th) => th.text.replace('differs', '').trim());
-		// Pricing model and starting price differ; the free version and trial are the same.
-		expect(labels.slice(0, 2)).toEqual(['Pricing model', 'Starting price']);
-		expect(labels.slice(2)).toEqual(['Free version', 'Free trial']);
+			.find((body) => body.querySelector('.compare__section')?.text.includes('Pricing'))!;
+		const row = (key: string) => pricing.querySelector(`tr[data-row="${key}"]`)!;
+		// Buyer order, as on the compare page; the rows whose documented values differ say so.
+		expect(
+			pricing.querySelectorAll('tr[data-row]').map((tr) => tr.getAttribute('data-row')),
+		).toEqual(['pricing_model', 'starting_price', 'free_version', 'free_trial']);
+		expect(row('pricing_model').querySelector('.compare__differs-mark')?.text).toBe('differs');
+		expect(row('free_trial').querySelector('.compare__differs-mark')).toBeNull();
+		expect(page.querySelector('.glance__intro')!.text).toMatch(
+			/^They differ on \d+ documented facts: .*pricing model, starting price/,
+		);
 		const reasons = page.querySelectorAll('.vs__reasons');
 		expect(reasons[0].text).toMatch(/you need it on iPad \(iPadOS\)/);
 		expect(reasons[0].text).toMatch(/you use Kestrel Schedules/);
 		expect(reasons[1].text).toMatch(/you need it on Android/);
 		expect(reasons[1].text).toMatch(/your crews work without a connection/);
 		// Integrations: Heron Crews is shared; each has one of its own.
-		const partners = page.querySelector('.vs__partners')!.text.replace(/\s+/g, ' ');
-		expect(partners).toMatch(/Both work with\s*Heron Crews/);
-		// Every source, with the day it was read.
-		const sources = page.querySelectorAll('.vs__sources li');
+		expect(page.querySelector('tr[data-row="partners-shared"]')!.text).toMatch(
+			/Works with both\s*Heron Crews/,
+		);
+		// Every page read, once per tool, with the newest day a fact was read there.
+		const sources = page.querySelectorAll('tr[data-row="sources"] .source');
 		expect(sources.length).toBeGreaterThan(10);
-		for (const source of sources) expect(source.text).toMatch(/checked \d{1,2} \w{3,4} 2026/);
+		for (const source of sources)
+			expect(source.text).toMatch(/read on the vendor's page, \d{1,2} \w{3,4} 2026/);
+		// Quarry's pricing page carries facts read on 10 Nov; one date, the newest.
+		const quarryPricing = sources.filter((source) =>
+			source
+				.querySelector('a')!
+				.getAttribute('href')!
+				.endsWith('quarrytakeoff.example.com/pricing'),
+		);
+		expect(quarryPricing).toHaveLength(1);
+		expect(quarryPricing[0].text).toContain('10 Nov 2026');
 		const [list] = jsonLd(page);
 		expect(list).toMatchObject({ '@type': 'ItemList', numberOfItems: 2 });
+	});
+
+	it('exist only where both tools have three documented facts or a documented difference; other related pairs lead to the compare page', async () => {
+		// The catalogue of the test build holds related pairs with too little documented: their
+		// addresses are redirects, never pages; every page has what the rule asks for.
+		const redirects = await readFile(path.join(distDir, '_redirects'), 'utf8');
+		const toCompare = redirects.split('\n').filter((line) => line.includes(' /compare/?tools='));
+		for (const line of toCompare) {
+			const [from, to, status] = line.split(' ');
+			expect(status).toBe('301');
+			expect(vsRoutes).not.toContain(from);
+			expect(to).toMatch(/^\/compare\/\?tools=\d+,\d+$/);
+		}
+		expect(toCompare.length).toBeGreaterThan(0);
+		const [from, to] = toCompare[0].split(' ');
+		const served = await fetch(`${base}${from}`, { redirect: 'manual' });
+		expect(served.status).toBe(301);
+		expect(
+			new URL(served.headers.get('location')!, base).pathname +
+				new URL(served.headers.get('location')!, base).search,
+		).toBe(to);
+		for (const route of vsRoutes) {
+			const page = await readPage(route);
+			const documented = page.querySelectorAll('thead th a').map(
+				(_, at) =>
+					page.querySelectorAll('tr[data-row]').filter((tr) => {
+						const key = tr.getAttribute('data-row')!;
+						return (
+							![
+								'category',
+								'partner-count',
+								'partners-shared',
+								'partners-only',
+								'sources',
+							].includes(key) && !tr.querySelectorAll('td')[at].text.includes('not documented yet')
+						);
+					}).length,
+			);
+			const differs = page.querySelectorAll('.compare__differs-mark').length;
+			expect(Math.min(...documented) >= 3 || differs > 0, route).toBe(true);
+		}
 	});
 
 	it('are linked from both tool pages under "Compared with"', async () => {
@@ -140,7 +238,9 @@ describe('"A vs B" pages', () => {
 	it('the reverse address redirects (Netlify _redirects and npm start); an unknown pair is a 404 with a way back', async () => {
 		const redirects = await readFile(path.join(distDir, '_redirects'), 'utf8');
 		expect(redirects).toContain(`/compare/wren-estimator-vs-quarry-takeoff/ ${VS} 301`);
-		expect(redirects.split('\n').filter((line) => line && !line.startsWith('#'))).toHaveLength(
+		// One reverse address per page, two addresses per related pair without one.
+		const lines = redirects.split('\n').filter((line) => line && !line.startsWith('#'));
+		expect(lines.filter((line) => !line.includes('/compare/?tools='))).toHaveLength(
 			vsRoutes.length,
 		);
 		const reverse = await fetch(`${base}/compare/wren-estimator-vs-quarry-takeoff/`, {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { provenance, sourceHost } from '../facts/source.ts';
 import { integrationKey } from '../integrations/key.ts';
 import type { CompareTool, ShownFact, ShownSource } from './files.ts';
-import { type Comparison, PARTNERS_SHOWN, type PartnerList, type TableRow } from './model.ts';
+import { type Comparison, type PartnerList, partnerCell, type TableRow } from './model.ts';
 import { inSentence, listNames } from './names.ts';
 
 interface Props {
@@ -166,16 +166,15 @@ function Row({
 
 /** The first names of a list, then "and N more" linking to `all`, the page listing them all. */
 function Partners({ list, all, of }: { list: PartnerList; all: string; of: string }) {
-	const shown = list.named.slice(0, PARTNERS_SHOWN);
-	const more = list.count - shown.length;
+	const { names, joiner, more } = partnerCell(list);
 	return (
 		<>
-			{shown.map(([, name]) => name).join(', ')}
-			{more > 0 && (
+			{names}
+			{more && (
 				<>
-					{shown.length > 0 && ' and '}
+					{joiner}
 					<a href={all}>
-						{more} {shown.length ? 'more' : more === 1 ? 'tool' : 'tools'}
+						{more}
 						<span className="visually-hidden"> that work with {of}</span>
 					</a>
 				</>
@@ -191,13 +190,11 @@ function Fact({ fact, label, tool }: { fact?: ShownFact; label: string; tool: Co
 		<>
 			{fact.text}
 			{fact.docs && (
-				<>
-					{' ('}
+				<span className="fact__docs">
 					<a href={fact.docs} rel="noopener noreferrer">
 						developer docs<span className="visually-hidden"> of {tool.name}</span>
 					</a>
-					)
-				</>
+				</span>
 			)}
 			{fact.sources.map((source) => (
 				<Source
@@ -221,7 +218,8 @@ function Source({ source, vendor, what }: { source: ShownSource; vendor: string;
 				<span className="visually-hidden">: {what}</span>
 			</a>
 			<span className="source__when">
-				{how}, <time dateTime={source.on}>{day}</time>
+				{`${how}, `}
+				<time dateTime={source.on}>{day}</time>
 				{overAYear && <strong className="source__old">checked over a year ago</strong>}
 			</span>
 			{source.quote && (

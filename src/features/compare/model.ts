@@ -30,6 +30,24 @@ export interface PartnerList {
 	named: NameEntry[];
 }
 
+/** What a partner cell says: the names shown, then a link to the rest ("and 4 more"). */
+export function partnerCell(list: PartnerList) {
+	const names = list.named.slice(0, PARTNERS_SHOWN).map(([, name]) => name);
+	const more = list.count - names.length;
+	return {
+		names: names.join(', '),
+		/** Before the link: " and " after names, nothing when none is named. */
+		joiner: names.length ? ' and ' : '',
+		/** The link's words, or null when every partner is named. */
+		more:
+			more > 0
+				? names.length
+					? `${more} more`
+					: `${more} ${more === 1 ? 'tool' : 'tools'}`
+				: null,
+	};
+}
+
 /** A vendor page read for a tool: its newest date, the facts read there, and who said them. */
 export interface SourcePage {
 	url: string;
