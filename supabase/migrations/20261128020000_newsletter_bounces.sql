@@ -5,7 +5,8 @@
 -- only a new sign-up and its confirmation bring it back, as after an unsubscribe (the
 -- confirmation e-mail is then the test of the address). Temporary refusals (4xx) are not
 -- bounces: the send tries them again (docs/decisions/0021-mail-through-smtp.md).
--- The tables keep their RLS (no policy for anon or authenticated); the new function is
+-- A send that stops (Ctrl+C, a refused login) gives back the claims whose messages never left.
+-- The tables keep their RLS (no policy for anon or authenticated); the new functions are
 -- executed by service_role only.
 
 alter table public.newsletter_subscribers
@@ -38,6 +39,17 @@ as $$
   set status = 'bounced', bounced_at = now(), bounce_reason = left(b.reason, 1000)
   from unnest(p_subscriber_ids, p_reasons) as b(subscriber_id, reason)
   where s.id = b.subscriber_id and s.status = 'confirmed';
+$$;
+
+-- Gives claimed deliveries back whose messages never left (the send stopped before trying
+-- them, or the server refused the login or the sender): they are pending again, so the next
+-- plain send takes them.
+create function public.newsletter_release_deliveries(p_number integer, p_subscriber_ids bigint[])
+returns void
+language sql set search_path = ''
+as $$
+  delete from public.newsletter_deliveries
+  where issue_number = p_number and subscriber_id = any(p_subscriber_ids) and status = 'sending';
 $$;
 
 -- Where a send stands, now with the bounced deliveries (a new column: drop and create).
@@ -140,6 +152,8 @@ end
 $$;
 
 revoke execute on function public.newsletter_record_bounces(integer, bigint[], text[]) from public, anon, authenticated;
+revoke execute on function public.newsletter_release_deliveries(integer, bigint[]) from public, anon, authenticated;
 revoke execute on function public.newsletter_delivery_counts(integer) from public, anon, authenticated;
 grant execute on function public.newsletter_record_bounces(integer, bigint[], text[]) to service_role;
+grant execute on function public.newsletter_release_deliveries(integer, bigint[]) to service_role;
 grant execute on function public.newsletter_delivery_counts(integer) to service_role;

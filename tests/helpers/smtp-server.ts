@@ -23,6 +23,8 @@ export interface ReceivedMessage {
 	secure: boolean;
 	/** The login the session used, if any. */
 	user?: string;
+	/** The connection it came on (a pool reuses one for many messages). */
+	session: string;
 }
 
 export interface SmtpBehaviour {
@@ -189,6 +191,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
 					headers: headersOf(raw),
 					secure: Boolean(session.secure),
 					user: userOf(session),
+					session: session.id,
 				});
 				callback(null);
 			});

@@ -146,6 +146,7 @@ describe('embedded newsletter store', () => {
 		"select * from newsletter_draft('')",
 		'select * from newsletter_claim_deliveries(1, 10)',
 		"select newsletter_record_bounces(1, '{}', '{}')",
+		"select newsletter_release_deliveries(1, '{}')",
 		'select * from newsletter_delivery_counts(1)',
 	])('refuses anon and authenticated: %s', async (query) => {
 		for (const role of ['anon', 'authenticated'])

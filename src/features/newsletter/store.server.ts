@@ -57,6 +57,8 @@ export interface NewsletterStore {
 	): Promise<void>;
 	/** Claimed deliveries the server refused for good; their subscriptions become bounced. */
 	recordBounces(number: number, bounced: { subscriberId: number; reason: string }[]): Promise<void>;
+	/** Claimed deliveries whose messages never left: pending again. */
+	releaseDeliveries(number: number, subscriberIds: number[]): Promise<void>;
 	deliveryCounts(number: number): Promise<DeliveryCounts>;
 	failStale(number: number, olderThanSeconds: number): Promise<number>;
 	close(): Promise<void>;
@@ -149,6 +151,13 @@ function storeOver(call: Call, close: () => Promise<void>): NewsletterStore {
 				p_number: number,
 				p_subscriber_ids: bounced.map((b) => b.subscriberId),
 				p_reasons: bounced.map((b) => b.reason),
+			});
+		},
+		async releaseDeliveries(number, subscriberIds) {
+			if (!subscriberIds.length) return;
+			await call('newsletter_release_deliveries', {
+				p_number: number,
+				p_subscriber_ids: subscriberIds,
 			});
 		},
 		async deliveryCounts(number) {
