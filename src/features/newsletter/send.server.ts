@@ -157,15 +157,15 @@ export async function sendIssue(
 		const worker = async () => {
 			while (next < batch.length) {
 				const attempt = batch[next++];
-				if (halted || signal?.aborted) {
-					released.push(attempt.recipient.subscriberId);
-					continue;
-				}
 				await sleep(pauseUntil - Date.now(), signal);
-				if (gap) {
+				if (gap && !halted && !signal?.aborted) {
 					const wait = nextSlot - Date.now();
 					nextSlot = Math.max(nextSlot, Date.now()) + gap;
 					if (wait > 0) await sleep(wait);
+				}
+				if (halted || signal?.aborted) {
+					released.push(attempt.recipient.subscriberId);
+					continue;
 				}
 				const { subscriberId, email } = attempt.recipient;
 				const started = Date.now();
