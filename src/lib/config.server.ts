@@ -37,6 +37,19 @@ const whole = (min: number, max: number, hint: string) =>
 		hint,
 	);
 const port = () => whole(1, 65535, 'must be a TCP port number (1-65535)');
+/** nodemailer reads options from SMTP_URL's query; these would send mail or a login in clear. */
+function weakensTls(value: string): boolean {
+	if (!URL.canParse(value)) return false;
+	const query = new URL(value).searchParams;
+	const is = (name: string, bad: string) => query.get(name)?.trim().toLowerCase() === bad;
+	return (
+		is('ignoreTLS', 'true') ||
+		is('requireTLS', 'false') ||
+		is('tls.rejectUnauthorized', 'false') ||
+		is('secure', 'false')
+	);
+}
+
 /** The certificates in a PEM file, or null when it cannot be read or holds none. */
 function pemCertificates(file: string): string | null {
 	try {
@@ -101,7 +114,13 @@ const schema = z.object({
 	),
 	REBUILD_COALESCE_SECONDS: whole(0, 3600, 'must be a whole number of seconds (0-3600)'),
 	REBUILD_BACKOFF_MS: whole(0, 600_000, 'must be a whole number of milliseconds'),
-	SMTP_URL: url(['smtp:', 'smtps:'], 'must look like smtps://user:pass@smtp.example.com:465'),
+	SMTP_URL: url(
+		['smtp:', 'smtps:'],
+		'must look like smtps://user:pass@smtp.example.com:465',
+	).refine(
+		(value) => value === undefined || !weakensTls(value),
+		'must not turn TLS or certificate checks off (ignoreTLS, requireTLS=false, tls.rejectUnauthorized=false): trust a private certificate with SMTP_CA_FILE',
+	),
 	// A private authority (PEM) the SMTP server's certificate is checked against, besides the
 	// system's: a relay with an in-house certificate, or the tests' server.
 	SMTP_CA_FILE: text().refine(

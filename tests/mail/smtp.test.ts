@@ -161,6 +161,18 @@ describe('smtp:// off loopback', () => {
 	});
 });
 
+describe('SMTP_URL in the configuration', () => {
+	it('refuses query options that would turn TLS or certificate checks off, without repeating the URL', () => {
+		for (const query of ['ignoreTLS=true', 'requireTLS=false', 'tls.rejectUnauthorized=false'])
+			expect(() =>
+				parseConfig({ SMTP_URL: `smtp://user:hunter2@smtp.example.com:587?${query}` }, 'functions'),
+			).toThrow(/SMTP_URL must not turn TLS or certificate checks off(?![^]*hunter2)/);
+		expect(
+			parseConfig({ SMTP_URL: 'smtp://user:pass@smtp.example.com:587' }, 'functions').mail.smtpUrl,
+		).toBe('smtp://user:pass@smtp.example.com:587');
+	});
+});
+
 describe('SMTP_CA_FILE', () => {
 	it('must be a readable PEM file holding a certificate', () => {
 		expect(() => parseConfig({ SMTP_CA_FILE: '/nowhere/ca.pem' }, 'functions')).toThrow(
