@@ -14,6 +14,7 @@ export default defineConfig({
 						'tests/server/**/*.test.ts',
 						'tests/integrations/**/*.test.ts',
 						'tests/newsletter/**/*.test.ts',
+						'tests/mail/**/*.test.ts',
 						'tests/bench/**/*.test.ts',
 					],
 					exclude: ['**/node_modules/**', 'tests/server/**/*.site.test.ts'],

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { type EmbeddedDbConfig, embeddedDbConfig } from './embedded-db/config.server.ts';
@@ -36,6 +37,28 @@ const whole = (min: number, max: number, hint: string) =>
 		hint,
 	);
 const port = () => whole(1, 65535, 'must be a TCP port number (1-65535)');
+/** nodemailer reads options from SMTP_URL's query; these would send mail or a login in clear. */
+function weakensTls(value: string): boolean {
+	if (!URL.canParse(value)) return false;
+	const query = new URL(value).searchParams;
+	const is = (name: string, bad: string) => query.get(name)?.trim().toLowerCase() === bad;
+	return (
+		is('ignoreTLS', 'true') ||
+		is('requireTLS', 'false') ||
+		is('tls.rejectUnauthorized', 'false') ||
+		is('secure', 'false')
+	);
+}
+
+/** The certificates in a PEM file, or null when it cannot be read or holds none. */
+function pemCertificates(file: string): string | null {
+	try {
+		const pem = readFileSync(file, 'utf8');
+		return pem.includes('-----BEGIN CERTIFICATE-----') ? pem : null;
+	} catch {
+		return null;
+	}
+}
 const loopback = (value: string) =>
 	URL.canParse(value) && ['localhost', '127.0.0.1', '[::1]'].includes(new URL(value).hostname);
 /** Values never repeated in an error message (logs are not the place for them). */
@@ -91,7 +114,19 @@ const schema = z.object({
 	),
 	REBUILD_COALESCE_SECONDS: whole(0, 3600, 'must be a whole number of seconds (0-3600)'),
 	REBUILD_BACKOFF_MS: whole(0, 600_000, 'must be a whole number of milliseconds'),
-	SMTP_URL: url(['smtp:', 'smtps:'], 'must look like smtps://user:pass@smtp.example.com:465'),
+	SMTP_URL: url(
+		['smtp:', 'smtps:'],
+		'must look like smtps://user:pass@smtp.example.com:465',
+	).refine(
+		(value) => value === undefined || !weakensTls(value),
+		'must not turn TLS or certificate checks off (ignoreTLS, requireTLS=false, tls.rejectUnauthorized=false): trust a private certificate with SMTP_CA_FILE',
+	),
+	// A private authority (PEM) the SMTP server's certificate is checked against, besides the
+	// system's: a relay with an in-house certificate, or the tests' server.
+	SMTP_CA_FILE: text().refine(
+		(value) => value === undefined || pemCertificates(value) !== null,
+		'must be the path of a readable PEM file holding at least one certificate',
+	),
 	MAIL_FROM: text(),
 	OUTBOX_DIR: text(),
 	NEWSLETTER_SECRET: text().refine(
@@ -103,6 +138,11 @@ const schema = z.object({
 		'must be a number of messages per second, 0 or more (0: no limit)',
 	),
 	NEWSLETTER_PREVIEW_DIR: text(),
+	NEWSLETTER_RETRY_BACKOFF_MS: whole(
+		0,
+		600_000,
+		'must be a whole number of milliseconds (the first wait before a deferred message is tried again)',
+	),
 	OUTBOUND_TIMEOUT_MS: whole(100, 120_000, 'must be a whole number of milliseconds (100-120000)'),
 	PORT: port(),
 	// npm start's listening address: loopback unless you mean to serve your network.
@@ -157,6 +197,8 @@ export type Backend =
 export interface MailSettings {
 	/** SMTP when set; otherwise each message is an .eml file in `outboxDir`. */
 	smtpUrl?: string;
+	/** Extra trusted certificates (PEM) for the SMTP server's, from SMTP_CA_FILE. */
+	ca?: string;
 	from: string;
 	outboxDir: string;
 }
@@ -185,6 +227,8 @@ export interface Config {
 		secret?: string;
 		/** The default of `newsletter send --rate` (0: no limit). */
 		ratePerSecond: number;
+		/** First wait before a message the server deferred (4xx) is tried again, doubling. */
+		retryBackoffMs: number;
 		previewDir: string;
 	};
 	/** Every outbound call (Supabase, SMTP, build hook, the live-page check) gives up after this. */
@@ -258,12 +302,14 @@ export function parseConfig(env: NodeJS.ProcessEnv, role: ConfigRole): Config {
 		},
 		mail: {
 			smtpUrl: raw.SMTP_URL,
+			ca: raw.SMTP_CA_FILE ? pemCertificates(raw.SMTP_CA_FILE)! : undefined,
 			from: raw.MAIL_FROM ?? `${SITE_NAME} <no-reply@localhost>`,
 			outboxDir: raw.OUTBOX_DIR ?? '.data/outbox',
 		},
 		newsletter: {
 			secret: raw.NEWSLETTER_SECRET ?? (raw.SUPABASE_URL ? undefined : DEV_NEWSLETTER_SECRET),
 			ratePerSecond: Number(raw.NEWSLETTER_RATE_PER_SECOND ?? 0),
+			retryBackoffMs: Number(raw.NEWSLETTER_RETRY_BACKOFF_MS ?? 5000),
 			previewDir: raw.NEWSLETTER_PREVIEW_DIR ?? '.data/newsletter',
 		},
 		outboundTimeoutMs: Number(raw.OUTBOUND_TIMEOUT_MS ?? 8000),

@@ -83,6 +83,7 @@ describe('configuration', () => {
 		expect(parseConfig({}, 'functions').newsletter).toEqual({
 			secret: expect.stringMatching(/^local-development-only/),
 			ratePerSecond: 0,
+			retryBackoffMs: 5000,
 			previewDir: '.data/newsletter',
 		});
 		expect(parseConfig(production, 'functions').newsletter.secret).toBe(

@@ -62,12 +62,61 @@ describe('embedded newsletter store', () => {
 			failed: 1,
 			sending: 4,
 			pending: 0,
+			bounced: 0,
 		});
 		expect(await store.failStale(issue.number, 0)).toBe(4);
 		expect(await store.claimDeliveries(issue.number, 100, null)).toEqual([]);
 		expect(
 			await store.claimDeliveries(issue.number, 100, new Date(Date.now() + 60_000)),
 		).toHaveLength(5);
+	});
+
+	it('records a bounce on the subscription: no more issues, out of the export, back with a new sign-up', async () => {
+		const signUp = await store.signUp('gone@example.com', 'site', limit, 3600);
+		if (signUp.outcome !== 'send') throw new Error('expected a confirmation');
+		await store.confirm(signUp.subscriberId, signUp.consentMs);
+		const issue = await store.startSend((await store.draft('bounces')).number);
+		const claimed = await store.claimDeliveries(issue.number, 100, null);
+		expect(claimed.map((r) => r.email)).toContain('gone@example.com');
+		const others = claimed.filter((r) => r.subscriberId !== signUp.subscriberId);
+		await store.recordDeliveries(
+			issue.number,
+			others.map((r) => r.subscriberId),
+			[],
+		);
+		await store.recordBounces(issue.number, [
+			{ subscriberId: signUp.subscriberId, reason: '550 5.1.1 No such mailbox' },
+		]);
+		expect(await store.deliveryCounts(issue.number)).toMatchObject({ bounced: 1, sending: 0 });
+		const [row] =
+			await db.sql`select status, bounced_at, bounce_reason from newsletter_subscribers where id = ${signUp.subscriberId}`;
+		expect(row).toMatchObject({ status: 'bounced', bounce_reason: '550 5.1.1 No such mailbox' });
+		expect(row.bounced_at).not.toBeNull();
+		const [delivery] =
+			await db.sql`select status, error from newsletter_deliveries where issue_number = ${issue.number} and subscriber_id = ${signUp.subscriberId}`;
+		expect(delivery).toMatchObject({ status: 'bounced', error: '550 5.1.1 No such mailbox' });
+		// No later issue, no retry, no export, and the old confirmation link confirms nothing.
+		const next = await store.startSend((await store.draft('after the bounce')).number);
+		const nextClaimed = await store.claimDeliveries(
+			next.number,
+			100,
+			new Date(Date.now() + 60_000),
+		);
+		expect(nextClaimed.map((r) => r.email)).not.toContain('gone@example.com');
+		await store.recordDeliveries(
+			next.number,
+			nextClaimed.map((r) => r.subscriberId),
+			[],
+		);
+		expect((await store.confirmedSubscribers()).map((s) => s.email)).not.toContain(
+			'gone@example.com',
+		);
+		expect(await store.confirm(signUp.subscriberId, signUp.consentMs)).toBe('invalid');
+		// A new sign-up sends a confirmation again: the address may work now.
+		const again = await store.signUp('gone@example.com', 'site', limit, 3600);
+		expect(again.outcome).toBe('send');
+		if (again.outcome !== 'send') return;
+		expect(await store.confirm(again.subscriberId, again.consentMs)).toBe('confirmed');
 	});
 
 	it('lets anon read sent issues only, and nothing of subscribers or deliveries', async () => {
@@ -96,6 +145,9 @@ describe('embedded newsletter store', () => {
 		'select * from newsletter_confirmed_subscribers()',
 		"select * from newsletter_draft('')",
 		'select * from newsletter_claim_deliveries(1, 10)',
+		"select newsletter_record_bounces(1, '{}', '{}')",
+		"select newsletter_release_deliveries(1, '{}')",
+		'select * from newsletter_delivery_counts(1)',
 	])('refuses anon and authenticated: %s', async (query) => {
 		for (const role of ['anon', 'authenticated'])
 			await expect(asRole(role, query)).rejects.toThrow(/permission denied/);

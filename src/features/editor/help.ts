@@ -92,7 +92,9 @@ Newsletter and notices
   newsletter preview              write the issue as HTML and text, and say where
   newsletter send [--retry] [--rate N]
                                   send it to every confirmed subscriber (resumable,
-                                  never twice; --retry resends failures; N per second)
+                                  never twice; --retry resends failures; N per second);
+                                  says what the SMTP server accepted, deferred (tried
+                                  again in the run) and bounced (no more issues)
   notify --retry                  send "your tool is live" notices that failed or were
                                   waiting for the tool's page to go live
 
@@ -105,6 +107,6 @@ runs), whose address stands in for SITE_URL when that is unset. Notices and issu
 SMTP_URL, otherwise to .data/outbox/*.eml.
 
 Exit codes: 0 done · 1 unexpected failure · 2 wrong usage · 3 not found ·
-4 conflict (already reviewed, duplicate) · 5 configuration missing ·
+4 conflict (already reviewed, duplicate) · 5 configuration missing or refused ·
 6 saved but the rebuild failed · 7 saved but a notice failed ·
 8 links to look at (check-links found some broken or moved)`;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { createMailer } from '../../lib/mail.server.ts';
+import { createMailer, MailError } from '../../lib/mail.server.ts';
 import { newsletterConfigOf } from '../newsletter/config.server.ts';
 import { openNewsletterStore } from '../newsletter/deps.server.ts';
 import type { Issue } from '../newsletter/issue.ts';
@@ -133,7 +133,10 @@ const send: Command = async (args, ctx) => {
 	process.on('SIGINT', onInterrupt);
 	process.on('SIGTERM', onInterrupt);
 	const bar = new cliProgress.SingleBar(
-		{ format: 'Sending |{bar}| {value}/{total} sent · {failed} failed', hideCursor: true },
+		{
+			format: 'Sending |{bar}| {value}/{total} sent · {bounced} bounced · {failed} failed',
+			hideCursor: true,
+		},
 		cliProgress.Presets.shades_classic,
 	);
 	try {
@@ -143,6 +146,21 @@ const send: Command = async (args, ctx) => {
 				ctx.err('No issue yet: draft one with `npm run editor -- newsletter draft`.');
 				return 3;
 			}
+			// Log in before the issue is frozen or anyone claimed: a wrong password stops here.
+			try {
+				await mailer.verify?.();
+			} catch (error) {
+				const setup = error instanceof MailError && error.kind === 'setup';
+				ctx.err(
+					`${setup ? 'The mail server refused the connection' : 'The mail server could not be reached'} (${mailer.destination}): ${(error as Error).message}`,
+				);
+				ctx.err(
+					setup
+						? 'Nothing was sent. Check SMTP_URL (login, smtp:// with STARTTLS or smtps://) and SMTP_CA_FILE, then run `newsletter send` again.'
+						: 'Nothing was sent. Run `newsletter send` again once the server answers.',
+				);
+				return setup ? 5 : 7;
+			}
 			const issue = await store.startSend(current.number);
 			ctx.out(`${describe(issue)}, to ${mailer.destination}`);
 			const rendered = await renderIssue(issue, info);
@@ -151,11 +169,13 @@ const send: Command = async (args, ctx) => {
 				retry: Boolean(values.retry),
 				ratePerSecond: rate,
 				concurrency: 8,
+				retryBackoffMs: ctx.config.newsletter.retryBackoffMs,
 				signal: stop.signal,
 				progress: (counts) => {
-					if (!started) bar.start(counts.total, counts.sent, { failed: counts.failed });
+					const fields = { failed: counts.failed, bounced: counts.bounced };
+					if (!started) bar.start(counts.total, counts.sent, fields);
 					started = true;
-					bar.update(counts.sent, { failed: counts.failed });
+					bar.update(counts.sent, fields);
 				},
 			});
 			if (started) bar.stop();
@@ -163,11 +183,29 @@ const send: Command = async (args, ctx) => {
 				ctx.err(
 					`${report.interrupted} deliveries were cut off by an earlier crash and may or may not have arrived: marked failed; \`newsletter send --retry\` resends them.`,
 				);
+			const nothing = report.sentNow === 0 && !report.failed && !report.bounced;
 			ctx.out(
-				report.sentNow === 0 && !report.failed
+				nothing
 					? `Nothing to send: issue #${issue.number} has reached every confirmed subscriber (${report.sent}).`
-					: `Issue #${issue.number}: ${report.sent} of ${report.total} sent, ${report.failed} failed (${report.sentNow} in this run).`,
+					: `Issue #${issue.number}: ${report.sent} of ${report.total} sent, ${report.failed} failed${report.bounced ? `, ${report.bounced} bounced` : ''} (${report.sentNow} in this run).`,
 			);
+			if (!nothing && mailer.verify) {
+				// What the SMTP server answered in this run.
+				const later = report.deferred
+					? ` (${report.deferredThenSent} accepted on a later try, ${report.deferred - report.deferredThenSent} not)`
+					: '';
+				ctx.out(
+					`Mail server ${mailer.destination}: ${report.sentNow} accepted, ${report.deferred} deferred${later}, ${report.bounced} bounced.`,
+				);
+			}
+			if (report.bounced)
+				ctx.out(
+					`${report.bounced} address${report.bounced === 1 ? ' was' : 'es were'} refused for good: marked bounced, they get no more issues (a new sign-up brings one back).`,
+				);
+			if (report.connectionsLost)
+				ctx.out(
+					`The connection to the mail server was lost ${report.connectionsLost} time${report.connectionsLost === 1 ? '' : 's'}; the send went on where it stopped.`,
+				);
 			if (report.stopped) {
 				ctx.out(
 					'Stopped. Run `npm run editor -- newsletter send` again to continue where it stopped.',
@@ -175,6 +213,15 @@ const send: Command = async (args, ctx) => {
 				return 130;
 			}
 			if (report.sentNow > 0) await ctx.rebuild(`newsletter issue #${issue.number} sent`);
+			if (report.halted) {
+				ctx.err(`The send stopped early: ${report.halted}.`);
+				ctx.err(
+					report.haltedBy === 'setup'
+						? 'Check SMTP_URL (login, smtp:// with STARTTLS or smtps://), SMTP_CA_FILE and MAIL_FROM, then run `newsletter send` again: it goes on with the rest.'
+						: 'Run `newsletter send` again once the server answers: it goes on with the rest.',
+				);
+				return report.haltedBy === 'setup' ? 5 : 7;
+			}
 			if (report.failed) {
 				ctx.err(
 					`${report.failed} failed: \`npm run editor -- newsletter send --retry\` tries them again.`,

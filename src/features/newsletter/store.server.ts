@@ -4,7 +4,7 @@ import type { RateLimit, RateLimited } from '../../lib/store/types.ts';
 import { type Issue, parseIssue } from './issue.ts';
 
 // The newsletter's writes and reads with the server's privileges. Every operation is one
-// database function (supabase/migrations/202611230400*_newsletter_*.sql), so the embedded
+// database function (supabase/migrations/*_newsletter_*.sql), so the embedded
 // backend and Supabase (supabase-js rpc) behave identically.
 
 export type SignUpOutcome =
@@ -29,6 +29,8 @@ export interface DeliveryCounts {
 	sending: number;
 	/** Confirmed subscribers with no delivery yet. */
 	pending: number;
+	/** Refused for good by the mail server: those subscriptions are now bounced. */
+	bounced: number;
 }
 
 export interface NewsletterStore {
@@ -53,6 +55,10 @@ export interface NewsletterStore {
 		sent: number[],
 		failed: { subscriberId: number; error: string }[],
 	): Promise<void>;
+	/** Claimed deliveries the server refused for good; their subscriptions become bounced. */
+	recordBounces(number: number, bounced: { subscriberId: number; reason: string }[]): Promise<void>;
+	/** Claimed deliveries whose messages never left: pending again. */
+	releaseDeliveries(number: number, subscriberIds: number[]): Promise<void>;
 	deliveryCounts(number: number): Promise<DeliveryCounts>;
 	failStale(number: number, olderThanSeconds: number): Promise<number>;
 	close(): Promise<void>;
@@ -139,6 +145,21 @@ function storeOver(call: Call, close: () => Promise<void>): NewsletterStore {
 				p_errors: failed.map((f) => f.error),
 			});
 		},
+		async recordBounces(number, bounced) {
+			if (!bounced.length) return;
+			await call('newsletter_record_bounces', {
+				p_number: number,
+				p_subscriber_ids: bounced.map((b) => b.subscriberId),
+				p_reasons: bounced.map((b) => b.reason),
+			});
+		},
+		async releaseDeliveries(number, subscriberIds) {
+			if (!subscriberIds.length) return;
+			await call('newsletter_release_deliveries', {
+				p_number: number,
+				p_subscriber_ids: subscriberIds,
+			});
+		},
 		async deliveryCounts(number) {
 			const row = await one('newsletter_delivery_counts', { p_number: number });
 			return {
@@ -146,6 +167,7 @@ function storeOver(call: Call, close: () => Promise<void>): NewsletterStore {
 				failed: Number(row.failed),
 				sending: Number(row.sending),
 				pending: Number(row.pending),
+				bounced: Number(row.bounced),
 			};
 		},
 		failStale: async (number, seconds) =>
@@ -159,6 +181,8 @@ const ARRAY_TYPES: Record<string, string> = {
 	p_sent: 'bigint[]',
 	p_failed: 'bigint[]',
 	p_errors: 'text[]',
+	p_subscriber_ids: 'bigint[]',
+	p_reasons: 'text[]',
 };
 
 /** The embedded database, connected as its owner (the equivalent of the secret key). */
