@@ -119,7 +119,11 @@ export const FACTS: Record<FactKey, FactDefinition> = {
 	offline: { label: 'Offline field use', shape: { kind: 'one', values: OFFLINE } },
 	open_api: { label: 'Open API', shape: { kind: 'one', values: YES_NO }, detail: 'url' },
 	soc2: { label: 'SOC 2', shape: { kind: 'one', values: SOC2 } },
-	sso: { label: 'Single sign-on', shape: { kind: 'one', values: YES_NO } },
+	sso: {
+		// A non-breaking hyphen: a table's label column never breaks "sign-on" (issue 27).
+		label: 'Single sign\u2011on',
+		shape: { kind: 'one', values: YES_NO },
+	},
 	also_does: {
 		label: 'Also does',
 		shape: { kind: 'set', values: categoryLabels, max: 2 },
