@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { compareFiles } from '../../src/features/compare/files.ts';
-import { MAX_TOOLS } from '../../src/features/compare/address.ts';
+import { PICK_LIMITS } from '../../src/features/picker/address.ts';
 import { pagePayload, type PagePayload } from './page-payload.ts';
 
 export interface ToolFileSize {
@@ -66,7 +66,7 @@ export async function comparePayload(outDir: string, ids?: number[]): Promise<Co
 	const all = await toolFileSizes(outDir);
 	const tools = ids
 		? ids.map((id) => all.find((file) => file.id === id)!)
-		: all.slice(0, MAX_TOOLS);
+		: all.slice(0, PICK_LIMITS.compare);
 	const byGzip = all.map((file) => file.gzip).sort((x, y) => x - y);
 	return {
 		page,

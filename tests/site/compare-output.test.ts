@@ -6,7 +6,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { BUDGETS } from '../../scripts/lib/budgets.ts';
 import { comparePayload } from '../../scripts/lib/compare-payload.ts';
-import { MAX_TOOLS } from '../../src/features/compare/address.ts';
+import { PICK_LIMITS } from '../../src/features/picker/address.ts';
 import { pagePayload } from '../../scripts/lib/page-payload.ts';
 import {
 	type CompareTool,
@@ -177,7 +177,9 @@ describe('the compare page', () => {
 		const files = await Promise.all(
 			live.map((tool) => readJson<CompareTool>(compareFiles.tool(tool.id))),
 		);
-		const hubs = files.sort((x, y) => partnerCount(y) - partnerCount(x)).slice(0, MAX_TOOLS);
+		const hubs = files
+			.sort((x, y) => partnerCount(y) - partnerCount(x))
+			.slice(0, PICK_LIMITS.compare);
 		expect(hubs[0].name).toBe('Procore');
 		const hubPayload = await comparePayload(
 			distDir,

@@ -138,10 +138,26 @@ describe.runIf(browserAvailable())('the compare page in a browser', () => {
 		await expect.poll(() => requested.filter((url) => url === compareFiles.names)).toHaveLength(1);
 		await page.keyboard.type('wren');
 		await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['Wren Estimator']);
+		// The one picker's keys (ToolPicker.tsx): the first match is selected, the arrows stop at
+		// either end, Escape closes the list and a second Escape clears the box.
+		const selected = async () =>
+			page.locator(`#${await picker(page).getAttribute('aria-activedescendant')}`).textContent();
+		expect(await selected()).toBe('Wren Estimator');
 		await page.keyboard.press('ArrowDown');
-		expect(await picker(page).getAttribute('aria-activedescendant')).toBe(
-			`compare-option-${id('Wren Estimator')}`,
-		);
+		expect(await selected()).toBe('Wren Estimator');
+		await picker(page).fill('e');
+		const offered = await page.getByRole('option').allTextContents();
+		expect(offered.length).toBeGreaterThan(2);
+		await page.keyboard.press('ArrowUp');
+		expect(await selected()).toBe(offered[0]);
+		for (let i = 0; i <= offered.length; i++) await page.keyboard.press('ArrowDown');
+		expect(await selected()).toBe(offered.at(-1));
+		await page.keyboard.press('Escape');
+		expect(await picker(page).getAttribute('aria-expanded')).toBe('false');
+		await page.keyboard.press('Escape');
+		expect(await picker(page).inputValue()).toBe('');
+		await page.keyboard.type('wren');
+		await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['Wren Estimator']);
 		await page.keyboard.press('Enter');
 		await expect.poll(() => columns(page)).toEqual(['Fact', 'Quarry Takeoff', 'Wren Estimator']);
 		expect(search(page)).toBe(`?tools=${ids('Quarry Takeoff', 'Wren Estimator')}`);

@@ -163,7 +163,7 @@ describe.runIf(browserAvailable())('the stack page in a browser', () => {
 		await expect.poll(() => chosenNames(page).then((names) => names.length)).toBe(8);
 		await box(page).fill('a');
 		expect(await matches(page).count()).toBe(0);
-		expect(await page.locator('.stack-picker__hint').first().textContent()).toMatch(
+		expect(await page.locator('.picker__hint').first().textContent()).toMatch(
 			/^8 tools is the most/,
 		);
 		await close();

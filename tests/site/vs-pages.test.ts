@@ -83,7 +83,9 @@ describe('"At a glance" on a tool page', () => {
 		]);
 		expect(page.querySelector('.glance__intro')!.text).toMatch(/2 of 15 facts/);
 		const missing = page.querySelector('.glance__missing')!;
-		expect(missing.text).toMatch(/^Not documented yet: company size, pricing model, starting price, /);
+		expect(missing.text).toMatch(
+			/^Not documented yet: company size, pricing model, starting price, /,
+		);
 		expect(missing.text).toContain('open API, SOC 2');
 		expect(missing.querySelector('a')!.getAttribute('href')).toBe(
 			`/app/${idOf.get('Lark Notes')}/suggest/`,

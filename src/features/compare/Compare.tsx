@@ -1,5 +1,10 @@
 import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
-import { type CompareAddress, MAX_TOOLS, readAddress, writeAddress } from './address.ts';
+import {
+	type CompareAddress,
+	PICK_LIMITS,
+	readCompareAddress as readAddress,
+	writeCompareAddress as writeAddress,
+} from '../picker/address.ts';
 import CompareTable from './CompareTable.tsx';
 import type { CompareTool, FactLayout, NameEntry } from './files.ts';
 import { loadTool } from './load.ts';
@@ -121,7 +126,7 @@ export default function Compare({
 		go(
 			ids,
 			`Added ${name}. ${comparing(names)}`,
-			ids.length < MAX_TOOLS ? null : `compare-tool-${id}`,
+			ids.length < PICK_LIMITS.compare ? null : `compare-tool-${id}`,
 		);
 	}
 
@@ -156,8 +161,8 @@ export default function Compare({
 			</p>
 			{address.extra.length > 0 && (
 				<p className="compare__note">
-					Compares {MAX_TOOLS} tools at most: showing the first {MAX_TOOLS} of the{' '}
-					{MAX_TOOLS + address.extra.length} in the address.
+					Compares {PICK_LIMITS.compare} tools at most: showing the first {PICK_LIMITS.compare} of
+					the {PICK_LIMITS.compare + address.extra.length} in the address.
 				</p>
 			)}
 			{leftOut.length > 0 && (
@@ -192,8 +197,8 @@ export default function Compare({
 			{!loading && tools.length < 2 && (
 				<p className="compare__ask">{comparing(tools.map((tool) => tool.name))}</p>
 			)}
-			{kept.length < MAX_TOOLS ? (
-				<Suspense fallback={<div className="compare__picker" />}>
+			{kept.length < PICK_LIMITS.compare ? (
+				<Suspense fallback={<div className="compare__picker-place" />}>
 					<ComparePicker id={PICKER_ID} chosen={kept} onChoose={add} />
 				</Suspense>
 			) : (

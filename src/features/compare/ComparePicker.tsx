@@ -1,15 +1,14 @@
-import { type KeyboardEvent, useState } from 'react';
+import { useState } from 'react';
+import { matchTools } from '../picker/match.ts';
+import ToolPicker from '../picker/ToolPicker.tsx';
 import type { NameEntry } from './files.ts';
 import { loadNames } from './load.ts';
-import { matchNames } from './match.ts';
 
-/** Matches offered at once: enough to scan, few enough to arrow through. */
-const SHOWN = 8;
-
+/** Every live tool's name, loaded once, with its lowercase form and its place by id. */
 interface Index {
 	entries: NameEntry[];
-	/** Each name lowercased, computed once. */
-	keys: string[];
+	lowerNames: string[];
+	placeOf: Map<number, number>;
 }
 
 interface Props {
@@ -20,129 +19,55 @@ interface Props {
 }
 
 /**
- * "Add a tool": a combobox over every live tool's name (ARIA's editable combobox with a list).
- * The names load when a visitor first focuses the box, never with the page; this module itself
+ * "Add a tool to compare": the one tool picker (ToolPicker) over every live tool's name. The
+ * names load when a visitor first focuses the box, never with the page; this module itself
  * loads only when the box is shown (a full table of four has none).
  */
 export default function ComparePicker({ id, chosen, onChoose }: Props) {
 	const [index, setIndex] = useState<Index | 'loading' | 'failed' | null>(null);
-	const [text, setText] = useState('');
-	const [open, setOpen] = useState(false);
-	const [active, setActive] = useState(-1);
-	const matches =
-		typeof index === 'object' && index
-			? matchNames(index.entries, index.keys, text, chosen, SHOWN)
-			: [];
-	const shown = open && matches.length > 0;
+	const ready = typeof index === 'object' && index !== null ? index : null;
 
 	function load() {
 		if (index && index !== 'failed') return;
 		setIndex('loading');
 		loadNames().then(
-			(entries) => setIndex({ entries, keys: entries.map(([, name]) => name.toLowerCase()) }),
+			(entries) =>
+				setIndex({
+					entries,
+					lowerNames: entries.map(([, name]) => name.toLowerCase()),
+					placeOf: new Map(entries.map(([toolId], at) => [toolId, at])),
+				}),
 			() => setIndex('failed'),
 		);
 	}
 
-	function choose(entry: NameEntry) {
-		setText('');
-		setOpen(false);
-		setActive(-1);
-		onChoose(entry);
+	function hint(typed: string, offered: number) {
+		if (index === 'failed')
+			return 'The list of tools could not be loaded. Check your connection, then type again.';
+		if (!typed.trim()) return '';
+		if (index === 'loading') return 'Loading…';
+		return ready && offered === 0 ? `No tool to add matches “${typed.trim()}”.` : '';
 	}
-
-	function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-		const last = matches.length - 1;
-		if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-			event.preventDefault();
-			setOpen(true);
-			const down = event.key === 'ArrowDown';
-			setActive(
-				!shown
-					? down
-						? 0
-						: last
-					: down
-						? active >= last
-							? 0
-							: active + 1
-						: active <= 0
-							? last
-							: active - 1,
-			);
-		} else if (event.key === 'Enter' && shown) {
-			event.preventDefault();
-			choose(matches[Math.max(active, 0)]);
-		} else if (event.key === 'Escape') {
-			if (shown) setOpen(false);
-			else setText('');
-			setActive(-1);
-		}
-	}
-
-	const status =
-		index === 'failed'
-			? 'The list of tools could not be loaded. Check your connection, then type again.'
-			: index === 'loading' && text.trim()
-				? 'Loading…'
-				: typeof index === 'object' && index && text.trim() && matches.length === 0
-					? `No tool to add matches “${text.trim()}”.`
-					: '';
 
 	return (
-		<div className="compare__picker">
-			<label htmlFor={id}>Add a tool to compare</label>
-			<input
-				id={id}
-				className="search__input"
-				type="text"
-				role="combobox"
-				aria-autocomplete="list"
-				aria-expanded={shown}
-				aria-controls="compare-options"
-				aria-activedescendant={
-					shown && active >= 0 ? `compare-option-${matches[active][0]}` : undefined
-				}
-				aria-describedby="compare-picker-status"
-				autoComplete="off"
-				spellCheck={false}
-				placeholder="Type a tool’s name"
-				value={text}
-				onFocus={load}
-				onChange={(event) => {
-					load();
-					setText(event.target.value);
-					setOpen(true);
-					setActive(-1);
-				}}
-				onKeyDown={onKeyDown}
-				onBlur={() => setOpen(false)}
-			/>
-			<ul
-				className="compare__options"
-				role="listbox"
-				id="compare-options"
-				aria-label="Matching tools"
-				hidden={!shown}
-			>
-				{shown &&
-					matches.map((entry, at) => (
-						<li
-							key={entry[0]}
-							id={`compare-option-${entry[0]}`}
-							role="option"
-							aria-selected={at === active}
-							// Keeps the focus in the box, so the choice is announced there.
-							onMouseDown={(event) => event.preventDefault()}
-							onClick={() => choose(entry)}
-						>
-							{entry[1]}
-						</li>
-					))}
-			</ul>
-			<p className="compare__hint" id="compare-picker-status" aria-live="polite">
-				{status}
-			</p>
-		</div>
+		<ToolPicker
+			id={id}
+			label="Add a tool to compare"
+			className="picker compare__picker"
+			placeholder="Type a tool’s name"
+			onFocus={load}
+			match={(typed) =>
+				ready
+					? matchTools(
+							ready.lowerNames,
+							typed,
+							new Set(chosen.map((toolId) => ready.placeOf.get(toolId) ?? -1)),
+						)
+					: []
+			}
+			option={(place) => ready!.entries[place][1]}
+			hint={hint}
+			onChoose={(place) => onChoose(ready!.entries[place])}
+		/>
 	);
 }

@@ -7,6 +7,8 @@
 export const COMPARE_FORM_ID = 'compare';
 export const COMPARE_PARAM = 'tools';
 
+import { PICK_LIMITS } from '../picker/limits.ts';
+
 /** How many tools the compare page shows side by side. */
 export const COMPARE_MIN = 2;
-export const COMPARE_MAX = 4;
+export const COMPARE_MAX = PICK_LIMITS.compare;

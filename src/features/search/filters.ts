@@ -140,7 +140,9 @@ export function searchWithValues(
 		if (values[param]) params.set(param, values[param]);
 	}
 	for (const [key, value] of others) params.append(key, value);
-	// A comma may stand in a query: `?works_with=12,40` reads better than `12%2C40`.
+	// A comma may stand in a query: `?works_with=12,40` reads better than `12%2C40`. Written here
+	// rather than with the pickers' address module (picker/address.ts): shared with the compare
+	// and stack islands, it became a chunk of its own, 0.5 KB more on the home page (record 24).
 	const query = params.toString().replace(/%2C/g, ',');
 	return query ? `?${query}` : '';
 }

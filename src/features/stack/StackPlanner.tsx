@@ -1,5 +1,9 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import { MAX_TOOLS, readAddress, writeAddress } from './address.ts';
+import {
+	PICK_LIMITS,
+	readStackAddress as readAddress,
+	writeStackAddress as writeAddress,
+} from '../picker/address.ts';
 import { Connection, FitGroup, type Sources, sourceOf, toolLink } from './StackParts.tsx';
 import {
 	type ConnectionsFile,
@@ -8,7 +12,8 @@ import {
 	STACK_GRAPH_URL,
 	type StackGraph,
 } from './graph.ts';
-import Picker from './Picker.tsx';
+import { matchTools } from '../picker/match.ts';
+import ToolPicker from '../picker/ToolPicker.tsx';
 import { planStack } from './plan.ts';
 
 /** Runs `work` once the next frame is drawn; returns a function that cancels it. */
@@ -145,8 +150,8 @@ export default function StackPlanner({ toolPage }: Props) {
 
 	const { chosen, category } = stack;
 	const full =
-		chosen.length >= MAX_TOOLS
-			? `${MAX_TOOLS} tools is the most a stack holds: remove one to add another.`
+		chosen.length >= PICK_LIMITS.stack
+			? `${PICK_LIMITS.stack} tools is the most a stack holds: remove one to add another.`
 			: null;
 
 	return (
@@ -161,14 +166,25 @@ export default function StackPlanner({ toolPage }: Props) {
 				go({ ...stack, category: next }, `${categories[next][1]} shown.`);
 			}}
 		>
-			<Picker
+			<ToolPicker
 				inputRef={box}
-				names={names}
-				lowerNames={lowerNames}
-				degree={graph.degree}
-				describe={(tool) => `${categories[categoryOf[tool]][1]}, works with ${graph.degree[tool]}`}
-				chosen={chosen}
-				full={full}
+				label="Add a tool you use"
+				className="picker stack-picker"
+				match={(typed) =>
+					full ? [] : matchTools(lowerNames, typed, new Set(chosen), graph.degree)
+				}
+				option={(tool) => (
+					<>
+						{names[tool]}{' '}
+						<span>{`${categories[categoryOf[tool]][1]}, works with ${graph.degree[tool]}`}</span>
+					</>
+				)}
+				hint={(typed, offered) =>
+					full ??
+					(typed.trim() && !offered
+						? `No listed tool’s name contains “${typed.trim()}”.`
+						: 'Type part of its name, then choose it with the arrow keys and Enter.')
+				}
 				onChoose={(tool) =>
 					go(
 						{ ...stack, chosen: [...chosen, tool] },

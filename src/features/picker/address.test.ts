@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TOOLS, readAddress, writeAddress } from './address.ts';
+import {
+	PICK_LIMITS,
+	readCompareAddress as readAddress,
+	readStackAddress,
+	writeCompareAddress as writeAddress,
+	writeStackAddress,
+} from './address.ts';
+
+const MAX_TOOLS = PICK_LIMITS.compare;
 
 describe('readAddress', () => {
 	it('reads the comma form and the repeated form a plain form submits, in order, each once', () => {
@@ -42,5 +50,24 @@ describe('writeAddress', () => {
 			invalid: [],
 			differencesOnly: true,
 		});
+	});
+});
+
+describe('the stack address', () => {
+	it('reads tool ids in order, each once, at most eight, and the category', () => {
+		expect(readStackAddress('?tools=12,3,12,x,0,-4,7&category=scheduling')).toEqual({
+			toolIds: [12, 3, 7],
+			category: 'scheduling',
+		});
+		expect(readStackAddress('?tools=1,2,3,4,5,6,7,8,9,10').toolIds).toHaveLength(PICK_LIMITS.stack);
+		expect(readStackAddress('')).toEqual({ toolIds: [], category: '' });
+	});
+
+	it('writes a readable address, keeping other parameters', () => {
+		expect(writeStackAddress('', { toolIds: [3, 12], category: '' })).toBe('?tools=3,12');
+		expect(writeStackAddress('?ref=mail&tools=1', { toolIds: [4], category: 'estimating' })).toBe(
+			'?tools=4&category=estimating&ref=mail',
+		);
+		expect(writeStackAddress('?tools=1', { toolIds: [], category: '' })).toBe('');
 	});
 });
