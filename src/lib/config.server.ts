@@ -323,6 +323,21 @@ export function parseConfig(env: NodeJS.ProcessEnv, role: ConfigRole): Config {
 	};
 }
 
+/**
+ * The functions' configuration, or the error every request is then answered with: a warm
+ * function module must load (and answer 503) whatever the environment says.
+ */
+export function functionsConfig(
+	env: NodeJS.ProcessEnv,
+): { config: Config; error?: undefined } | { config?: undefined; error: ConfigError } {
+	try {
+		return { config: parseConfig(env, 'functions') };
+	} catch (error) {
+		if (!(error instanceof ConfigError)) throw error;
+		return { error };
+	}
+}
+
 /** The configuration of this process (`process.env`): each entry point calls it once, at start. */
 export function loadConfig(role: ConfigRole): Config {
 	return parseConfig(process.env, role);

@@ -8,7 +8,7 @@ import {
 } from '../integrations/details.ts';
 import type { IntegrationKind } from '../integrations/types.ts';
 import type { Sql } from '../../lib/store/embedded.server.ts';
-import { editorErrorFrom } from './rows.ts';
+import { approveArgs, editorErrorFrom } from './rows.ts';
 import type { Connection, IntegrationEditorStore, LinkDetails, StaleConnection } from './types.ts';
 
 const ordered = (a: number, b: number) => (a < b ? [a, b] : [b, a]);
@@ -228,12 +228,7 @@ export function supabaseIntegrationEditorStore(client: SupabaseClient): Integrat
 		},
 		async approveWithIntegrations(id, draft, force, partnerIds, { kind, sourceUrl }) {
 			const { data, error } = await client.rpc('approve_submission_with_integrations', {
-				p_id: id,
-				p_name: draft.name,
-				p_url: draft.url,
-				p_description: draft.description,
-				p_category: draft.category,
-				p_force: force,
+				...approveArgs(id, draft, force),
 				p_partner_ids: partnerIds,
 				p_kind: kind,
 				p_source_url: sourceUrl,

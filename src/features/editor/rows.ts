@@ -1,5 +1,5 @@
 // How the editor reads database rows and errors, the same for both backends.
-import { EditorError, type Submission, type ToolRecord } from './types.ts';
+import { EditorError, type Submission, type ToolDraft, type ToolRecord } from './types.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -49,3 +49,13 @@ export function editorErrorFrom(error: { code?: string; message: string }): Erro
 	const code = EDITOR_SQLSTATES[error.code as keyof typeof EDITOR_SQLSTATES];
 	return code ? new EditorError(code, error.message) : new Error(error.message);
 }
+
+/** The arguments of `approve_submission` (and its "with integrations" form) over Supabase RPC. */
+export const approveArgs = (id: number, draft: ToolDraft, force: boolean) => ({
+	p_id: id,
+	p_name: draft.name,
+	p_url: draft.url,
+	p_description: draft.description,
+	p_category: draft.category,
+	p_force: force,
+});

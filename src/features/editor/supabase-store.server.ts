@@ -1,7 +1,7 @@
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import { supabaseFactEditorStore } from './facts-store.server.ts';
 import { supabaseIntegrationEditorStore } from './integrations-store.server.ts';
-import { editorErrorFrom, toSubmission, toTool } from './rows.ts';
+import { approveArgs, editorErrorFrom, toSubmission, toTool } from './rows.ts';
 import type { EditorStore, QueueEntry } from './types.ts';
 
 /** Rows of a select that returns many: an empty list rather than null. */
@@ -44,15 +44,7 @@ export function supabaseEditorStore(client: SupabaseClient): EditorStore {
 			return row ? toSubmission(row) : null;
 		},
 		async approve(id, draft, force) {
-			const args = {
-				p_id: id,
-				p_name: draft.name,
-				p_url: draft.url,
-				p_description: draft.description,
-				p_category: draft.category,
-				p_force: force,
-			};
-			return Number(await rpc('approve_submission', args));
+			return Number(await rpc('approve_submission', approveArgs(id, draft, force)));
 		},
 		async reject(id, reason) {
 			await rpc('review_submission', {

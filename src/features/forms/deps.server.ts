@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { ConfigError, parseConfig } from '../../lib/config.server.ts';
+import { functionsConfig } from '../../lib/config.server.ts';
 import { embeddedDbUrl } from '../../lib/embedded-db/config.server.ts';
 import { dropSharedEmbeddedPool, sharedEmbeddedPool } from '../../lib/store/embedded.server.ts';
 import { embeddedFormStore, supabaseFormStore } from '../../lib/store/form-store.server.ts';
@@ -18,15 +18,8 @@ export const NEWSLETTER_SOURCE = 'contech-directory-website';
  * request gets the JSON 503: nothing is written.
  */
 export function formDepsFromEnv(env: NodeJS.ProcessEnv = process.env): FormDeps {
-	let config: ReturnType<typeof parseConfig> | undefined;
-	let configError: ConfigError | undefined;
-	try {
-		config = parseConfig(env, 'functions');
-	} catch (error) {
-		if (!(error instanceof ConfigError)) throw error;
-		configError = error;
-		console.error(`The functions refuse to write: ${error.message}`);
-	}
+	const { config, error: configError } = functionsConfig(env);
+	if (configError) console.error(`The functions refuse to write: ${configError.message}`);
 	type Opened = { store: FormStore; close: () => void };
 	let opened: Promise<Opened> | undefined;
 	const open = async (): Promise<Opened> => {

@@ -1,4 +1,4 @@
-import { type Config, ConfigError, parseConfig } from '../../lib/config.server.ts';
+import { type Config, functionsConfig } from '../../lib/config.server.ts';
 import { embeddedDbUrl } from '../../lib/embedded-db/config.server.ts';
 import { createMailer, type Mailer } from '../../lib/mail.server.ts';
 import {
@@ -53,14 +53,7 @@ export function openNewsletterStore(config: Config): NewsletterStore {
  * (the form deps log it in full at start) makes every call fail, which the handlers answer 503.
  */
 export function newsletterDepsFromEnv(env: NodeJS.ProcessEnv = process.env): NewsletterDeps {
-	let config: Config | undefined;
-	let configError: ConfigError | undefined;
-	try {
-		config = parseConfig(env, 'functions');
-	} catch (error) {
-		if (!(error instanceof ConfigError)) throw error;
-		configError = error;
-	}
+	const { config, error: configError } = functionsConfig(env);
 	const configured = (): Config => {
 		if (!config) throw configError!;
 		return config;
