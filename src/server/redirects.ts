@@ -5,6 +5,7 @@
 // configuration, never served.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 
 export interface Redirect {
 	to: string;
@@ -38,7 +39,8 @@ export function parseRedirects(
 
 /** Each release's rules, read once: a release never changes after it is built. */
 export function releaseRedirects() {
-	const byRoot = new Map<string, Map<string, Redirect>>();
+	// Old releases go away; the rules of the last few only.
+	const byRoot = new LRUCache<string, Map<string, Redirect>>({ max: 4 });
 	return (root: string, pathname: string): Redirect | undefined => {
 		let rules = byRoot.get(root);
 		if (!rules) {
@@ -49,8 +51,6 @@ export function releaseRedirects() {
 				// No file: no rules.
 			}
 			rules = parseRedirects(text);
-			// Old releases go away; keep the rules of the last few only.
-			if (byRoot.size >= 4) byRoot.delete(byRoot.keys().next().value!);
 			byRoot.set(root, rules);
 		}
 		return rules.get(pathname);

@@ -5,6 +5,7 @@
  */
 import { type Fact, priceLabel, type ToolFacts, valueLabel } from '../facts/facts.ts';
 import type { FactKey } from '../facts/vocabulary.ts';
+import { listNames } from './names.ts';
 
 const SET_REASONS: Partial<Record<FactKey, (labels: string) => string>> = {
 	audience: (labels) => `it is built for ${labels.toLowerCase()}`,
@@ -22,12 +23,6 @@ const YES_REASONS: Partial<Record<FactKey, (fact: Fact) => string>> = {
 
 const OFFLINE_RANK: Record<string, number> = { none: 0, partial: 1, full: 2 };
 
-function list(labels: string[]): string {
-	return labels.length <= 1
-		? (labels[0] ?? '')
-		: `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
-}
-
 /** Reasons to choose the first tool over the second, from what both document. */
 export function reasonsFor(
 	self: ToolFacts | undefined,
@@ -44,7 +39,15 @@ export function reasonsFor(
 		const theirs = other?.[key]?.value;
 		if (!mine || !theirs) continue;
 		const extra = mine.filter((value) => !theirs.includes(value));
-		if (extra.length) reasons.push(phrase(list(extra.map((value) => valueLabel(key, value)))));
+		if (extra.length)
+			reasons.push(
+				phrase(
+					listNames(
+						extra.map((value) => valueLabel(key, value)),
+						'or',
+					),
+				),
+			);
 	}
 	const offline = [self?.offline?.value[0], other?.offline?.value[0]];
 	if (offline[0] && offline[1] && OFFLINE_RANK[offline[0]] > OFFLINE_RANK[offline[1]])
@@ -69,7 +72,7 @@ export function reasonsFor(
 		const names = partnersOnlySelf.slice(0, 3);
 		const more = partnersOnlyCount - names.length;
 		reasons.push(
-			`you use ${list(more ? [...names, `${more} more`] : names)}: a documented integration, none documented for ${otherName}`,
+			`you use ${listNames(more ? [...names, `${more} more`] : names, 'or')}: a documented integration, none documented for ${otherName}`,
 		);
 	}
 	return reasons;

@@ -3,6 +3,7 @@ import { CATEGORIES } from '../../lib/categories.ts';
 import { paths } from '../../lib/paths.ts';
 import { factsByTool } from '../facts/data.server.ts';
 import {
+	detailLink,
 	type Fact,
 	factText,
 	inVocabularyOrder,
@@ -29,9 +30,10 @@ export function shownFact(key: FactKey, fact: Fact): ShownFact {
 		inVocabularyOrder(key, values)
 			.map((value) => valueLabel(key, value))
 			.join(', ');
+	const docs = detailLink(key, fact);
 	return {
 		text: factText(key, { ...fact, value: inVocabularyOrder(key, fact.value) }),
-		...(key === 'open_api' && fact.value[0] === 'yes' && fact.detail && { docs: fact.detail }),
+		...(docs && { docs }),
 		sources: fact.sources.map((source) => ({
 			url: source.url,
 			on: source.verifiedOn,

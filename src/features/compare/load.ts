@@ -1,22 +1,16 @@
 // Fetches the build's compare files, each once per page view (a failed fetch is forgotten, so
 // asking again fetches again).
+import { fetchJson } from '../../lib/fetch-json.ts';
 import { type CompareTool, compareFiles, type NameEntry } from './files.ts';
 
 const tools = new Map<number, Promise<CompareTool | null>>();
 let names: Promise<NameEntry[]> | undefined;
 
-async function getJson<T>(url: string): Promise<T | null> {
-	const response = await fetch(url);
-	if (response.status === 404) return null;
-	if (!response.ok) throw new Error(url);
-	return (await response.json()) as T;
-}
-
 /** A tool's compare file, or null when no live tool has that id. */
 export function loadTool(id: number): Promise<CompareTool | null> {
 	let tool = tools.get(id);
 	if (!tool) {
-		tool = getJson<CompareTool>(compareFiles.tool(id));
+		tool = fetchJson<CompareTool>(compareFiles.tool(id));
 		tools.set(id, tool);
 		tool.catch(() => tools.delete(id));
 	}
@@ -25,7 +19,7 @@ export function loadTool(id: number): Promise<CompareTool | null> {
 
 /** Every live tool's id and name, for the picker. */
 export function loadNames(): Promise<NameEntry[]> {
-	names ??= getJson<NameEntry[]>(compareFiles.names).then((list) => list ?? []);
+	names ??= fetchJson<NameEntry[]>(compareFiles.names).then((list) => list ?? []);
 	names.catch(() => (names = undefined));
 	return names;
 }

@@ -1,8 +1,8 @@
-/** "A", "A and B", "A, B and C": names in a sentence. */
-export function listNames(names: readonly string[]): string {
+/** "A", "A and B", "A, B and C" (or "A, B or C"): names in a sentence. */
+export function listNames(names: readonly string[], conjunction: 'and' | 'or' = 'and'): string {
 	return names.length < 2
 		? (names[0] ?? '')
-		: `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+		: `${names.slice(0, -1).join(', ')} ${conjunction} ${names.at(-1)}`;
 }
 
 /** A label inside a sentence: "Open API" → "open API", "SOC 2" stays, "Built for" → "built for". */

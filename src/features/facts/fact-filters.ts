@@ -16,6 +16,8 @@ export interface FilterOption {
 	/** The heading of that page ("Android apps for construction"). */
 	title: string;
 	matches(facts: ToolFacts | undefined): boolean;
+	/** The fact and vocabulary value it keeps, when it keeps one (`platforms`, `android`). */
+	fact?: { key: keyof ToolFacts; value: string };
 }
 
 export interface FilterGroup {
@@ -46,6 +48,7 @@ function vocabularyGroup(
 			path: pathOf(slug(value)),
 			title: titleOf(valueLabel),
 			matches: (facts) => has(facts, key, value),
+			fact: { key, value },
 		})),
 	};
 }
@@ -212,15 +215,8 @@ export function toolsByOption<T extends { id: number }>(
 }
 
 /** The page of each vocabulary value that has one, keyed `fact:value` (`platforms:android`). */
-const FACT_OF_PARAM: Record<string, string> = {
-	platform: 'platforms',
-	pricing: 'pricing_model',
-	for: 'audience',
-	size: 'company_size',
-};
 export const VALUE_PAGES: ReadonlyMap<string, string> = new Map(
-	FILTER_OPTIONS.filter(({ group }) => FACT_OF_PARAM[group.param]).map(({ group, option }) => [
-		`${FACT_OF_PARAM[group.param]}:${option.value.replaceAll('-', '_')}`,
-		option.path,
-	]),
+	FILTER_OPTIONS.flatMap(({ option: { fact, path } }) =>
+		fact ? [[`${fact.key}:${fact.value}`, path] as const] : [],
+	),
 );

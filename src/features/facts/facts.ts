@@ -59,11 +59,10 @@ export function factProblem(key: FactKey, value: readonly string[], detail: stri
 		case 'one':
 			return (
 				one() ??
-				(Object.hasOwn(shape.values, value[0])
-					? key === 'open_api' && value[0] === 'yes' && !safeHttpUrl(detail ?? '')
-						? 'needs the developer documentation address as its detail'
-						: null
-					: `unknown value ${JSON.stringify(value[0])} (one of: ${Object.keys(shape.values).join(', ')})`)
+				(!Object.hasOwn(shape.values, value[0])
+					? `unknown value ${JSON.stringify(value[0])} (one of: ${Object.keys(shape.values).join(', ')})`
+					: null) ??
+				linkProblem(key, value, detail)
 			);
 		case 'text':
 			return one() ?? (value[0].trim().length >= 1 && value[0].length <= 100 ? null : 'too long');
@@ -84,6 +83,17 @@ export function factProblem(key: FactKey, value: readonly string[], detail: stri
 			return null;
 		}
 	}
+}
+
+/** A fact whose detail is a link (the vocabulary's `detail: 'url'`, an open API's docs) needs one when it says yes. */
+function linkProblem(key: FactKey, value: readonly string[], detail: string | null) {
+	if (FACTS[key].detail !== 'url' || value[0] !== 'yes' || safeHttpUrl(detail ?? '')) return null;
+	return 'needs the developer documentation address as its detail';
+}
+
+/** The address a fact's detail links to (an open API's documentation), or null. */
+export function detailLink(key: FactKey, fact: Fact): string | null {
+	return FACTS[key].detail === 'url' && fact.value[0] === 'yes' ? fact.detail : null;
 }
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
@@ -209,7 +219,8 @@ export function factText(key: FactKey, fact: Fact): string {
 		key === 'starting_price'
 			? priceLabel(fact.value)
 			: fact.value.map((value) => valueLabel(key, value)).join(', ');
-	const detail = fact.detail && key !== 'open_api' ? ` (${fact.detail})` : '';
+	// A link is shown as a link (detailLink), not in the words.
+	const detail = fact.detail && FACTS[key].detail !== 'url' ? ` (${fact.detail})` : '';
 	return main + detail;
 }
 

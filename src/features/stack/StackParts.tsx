@@ -1,9 +1,9 @@
 // Text is written as one template string where it can be: React makes a DOM text node (and a
 // fiber) for each piece of `a {b} c`, which a choice at 10,000 tools paid for in every line.
 import { memo } from 'react';
-import { MOVE_KEYS, movesLabel } from '../integrations/details.ts';
+import { movesLabel } from '../integrations/details.ts';
 import { describePair, pairLine } from './describe.ts';
-import type { ConnectionsFile, StackGraph } from './graph.ts';
+import { type ConnectionsFile, movesOf, type StackGraph } from './graph.ts';
 import type { CategoryCandidates } from './plan.ts';
 
 /** What every part of the stack page reads, the same for the page's life: graph and addresses. */
@@ -32,9 +32,7 @@ function moved(bits: number): string {
 	if (words === undefined)
 		movedWords.set(
 			bits,
-			(words =
-				movesLabel(MOVE_KEYS.filter((_, bit) => bits & (1 << bit))) ??
-				'what it moves is not documented yet'),
+			(words = movesLabel(movesOf(bits)) ?? 'what it moves is not documented yet'),
 		);
 	return words;
 }

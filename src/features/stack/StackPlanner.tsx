@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { fetchJson } from '../../lib/fetch-json.ts';
 import {
 	PICK_LIMITS,
 	readStackAddress as readAddress,
@@ -8,6 +9,7 @@ import { Connection, FitGroup, type Sources, sourceOf, toolLink } from './StackP
 import {
 	type ConnectionsFile,
 	connectionsUrl,
+	type GraphFile,
 	readGraph,
 	STACK_GRAPH_URL,
 	type StackGraph,
@@ -73,10 +75,9 @@ export default function StackPlanner({ toolPage }: Props) {
 	useEffect(() => {
 		let loaded: StackGraph | null = null;
 		const onBack = () => loaded && fromAddress(loaded);
-		fetch(STACK_GRAPH_URL)
-			.then((response) => (response.ok ? response.json() : Promise.reject(response.status)))
+		fetchJson<GraphFile>(STACK_GRAPH_URL)
 			.then((file) => {
-				loaded = readGraph(file);
+				loaded = readGraph(file!);
 				setGraph(loaded);
 				fromAddress(loaded);
 			})
@@ -95,9 +96,8 @@ export default function StackPlanner({ toolPage }: Props) {
 				const file = graph.file.ids[tool] % files;
 				if (asked.current.has(file) || !graph.pairsOf[tool].length) continue;
 				asked.current.add(file);
-				fetch(connectionsUrl(graph.file.ids[tool], files))
-					.then((response) => (response.ok ? response.json() : Promise.reject(response.status)))
-					.then((read: ConnectionsFile) => setSources((known) => ({ ...known, [file]: read })))
+				fetchJson<ConnectionsFile>(connectionsUrl(graph.file.ids[tool], files))
+					.then((read) => setSources((known) => ({ ...known, [file]: read! })))
 					.catch(() => asked.current.delete(file));
 			}
 		});

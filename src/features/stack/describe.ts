@@ -1,14 +1,8 @@
 // What the stack page says about a pair of the graph, in the words of the tool pages.
-import {
-	checkedOn,
-	flowLabel,
-	MOVE_KEYS,
-	movesLabel,
-	STATUSES,
-	viaLabel,
-} from '../integrations/details.ts';
+import { checkedOn, flowLabel, movesLabel, STATUSES, viaLabel } from '../integrations/details.ts';
 import {
 	flowFrom,
+	movesOf,
 	type Pair,
 	type StackGraph,
 	STATUS_CODES,
@@ -34,7 +28,7 @@ export function describePair(graph: StackGraph, pair: Pair, self: number): PairW
 			: pair.via >= VIA_MIDDLEWARE
 				? viaLabel('middleware', services[pair.via - VIA_MIDDLEWARE])
 				: viaLabel(VIA_CODES[pair.via - 1], null);
-	const moves = MOVE_KEYS.filter((_, bit) => pair.moves & (1 << bit));
+	const moves = movesOf(pair.moves);
 	return {
 		rows: [
 			['Direction', flowLabel(flowFrom(pair, self), names[self], names[partner])],

@@ -5,6 +5,7 @@
  * seven numbers. Sources and notes are not in it: a chosen tool's connections file brings them
  * (`ConnectionsFile`), so the graph stays small however long the addresses are.
  */
+import { MOVE_KEYS } from '../integrations/details.ts';
 
 export const STACK_GRAPH_URL = '/stack/graph.json';
 /** Connected tools per connections file: a few dozen files, not one per tool, keep builds short. */
@@ -56,6 +57,9 @@ export interface Pair {
 	status: number;
 	day: number;
 }
+
+/** What a pair's `moves` bits stand for, in MOVE_KEYS order (encode.ts sets bit i for MOVE_KEYS[i]). */
+export const movesOf = (bits: number) => MOVE_KEYS.filter((_, bit) => bits & (1 << bit));
 
 export interface StackGraph {
 	file: GraphFile;
