@@ -133,6 +133,8 @@ describe.runIf(browserAvailable())('the compare page in a browser', () => {
 		expect(requested).toContain(compareFiles.tool(id('Quarry Takeoff')));
 		expect(requested).not.toContain(compareFiles.names);
 		// The names load on first use of the picker, once.
+		// The picker's code loads when it is shown (a lazy chunk): Tab reaches it once it is there.
+		await picker(page).waitFor();
 		const box = await tabTo(page, (element) => element.name === 'Add a tool to compare');
 		expect(box.tag).toBe('input');
 		await expect.poll(() => requested.filter((url) => url === compareFiles.names)).toHaveLength(1);

@@ -1,24 +1,19 @@
-import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
 import {
 	type CompareAddress,
 	PICK_LIMITS,
 	readCompareAddress as readAddress,
 	writeCompareAddress as writeAddress,
 } from '../picker/address.ts';
+import { AddressNotes, ChosenTools, comparingText } from './CompareNotes.tsx';
 import CompareTable from './CompareTable.tsx';
 import type { CompareTool, FactLayout, NameEntry } from './files.ts';
-import { loadTool } from './load.ts';
-import { listNames } from './names.ts';
 import { compareModel, isDifference } from './model.ts';
+import { isTool, useFocusAfterRender, useToolFiles } from './useToolFiles.ts';
 
 // Loaded when shown: a table of four tools has no picker.
 const ComparePicker = lazy(() => import('./ComparePicker.tsx'));
 const PICKER_ID = 'compare-picker';
-
-/** A tool's file once fetched: the tool, no such tool, or a failed fetch. */
-type Entry = CompareTool | 'unknown' | 'failed';
-
-const isTool = (entry: Entry | undefined): entry is CompareTool => typeof entry === 'object';
 
 /**
  * The compare page's island (rendered in the browser only: the tools are in the address): the
@@ -34,11 +29,9 @@ export default function Compare({
 	worksWithPath: string;
 }) {
 	const [address, setAddress] = useState<CompareAddress>(() => readAddress(location.search));
-	const [entries, setEntries] = useState(() => new Map<number, Entry>());
 	const [announcement, setAnnouncement] = useState('');
-	const requested = useRef(new Set<number>());
-	/** The element to focus once it is rendered (a removed tool's neighbour, a new column). */
-	const focusNext = useRef<string | null>(null);
+	const entries = useToolFiles(address.ids);
+	const focusAfterRender = useFocusAfterRender();
 
 	const tools = address.ids.map((id) => entries.get(id)).filter(isTool);
 	// Values that are no tool's number, and numbers no live tool has (a tool taken down).
@@ -55,24 +48,16 @@ export default function Compare({
 	const differences = comparison.sections
 		.flatMap((section) => section.rows)
 		.filter(isDifference).length;
-	const comparing = (names: string[]) =>
-		names.length > 1
-			? `Comparing ${listNames(names)}.`
-			: names.length === 1
-				? `Add another tool to compare with ${names[0]}.`
-				: 'Choose two to four tools to compare.';
+	const namesOf = (ids: readonly number[]) =>
+		ids
+			.map((id) => entries.get(id))
+			.filter(isTool)
+			.map((tool) => tool.name);
 
 	const followAddress = useEffectEvent(() => {
 		const next = readAddress(location.search);
 		setAddress(next);
-		setAnnouncement(
-			comparing(
-				next.ids
-					.map((id) => entries.get(id))
-					.filter(isTool)
-					.map((t) => t.name),
-			),
-		);
+		setAnnouncement(comparingText(namesOf(next.ids)));
 	});
 
 	// The address in its comma form (a plain form sends ?tools=3&tools=9), then Back and Forward.
@@ -86,37 +71,13 @@ export default function Compare({
 		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, []);
 
-	useEffect(() => {
-		for (const id of address.ids) {
-			if (entries.has(id) || requested.current.has(id)) continue;
-			requested.current.add(id);
-			loadTool(id)
-				.then(
-					(tool): Entry => tool ?? 'unknown',
-					(): Entry => 'failed',
-				)
-				.then((entry) => {
-					requested.current.delete(id);
-					setEntries((known) => new Map(known).set(id, entry));
-				});
-		}
-	}, [address, entries]);
-
-	useEffect(() => {
-		const target = focusNext.current && document.getElementById(focusNext.current);
-		if (target) {
-			target.focus();
-			focusNext.current = null;
-		}
-	});
-
 	/** A new history entry, so Back returns to the tools before. */
 	function go(ids: number[], message: string, focus: string | null) {
 		const search = writeAddress(location.search, ids, address.differencesOnly);
 		history.pushState(history.state, '', location.pathname + search);
 		setAddress({ ids, extra: [], invalid: [], differencesOnly: address.differencesOnly });
 		setAnnouncement(message);
-		focusNext.current = focus;
+		focusAfterRender(focus);
 	}
 
 	function add([id, name]: NameEntry) {
@@ -125,7 +86,7 @@ export default function Compare({
 		// A full table has no picker: the focus goes to the new tool's column.
 		go(
 			ids,
-			`Added ${name}. ${comparing(names)}`,
+			`Added ${name}. ${comparingText(names)}`,
 			ids.length < PICK_LIMITS.compare ? null : `compare-tool-${id}`,
 		);
 	}
@@ -137,7 +98,7 @@ export default function Compare({
 		const names = tools.filter((other) => other !== tool).map((other) => other.name);
 		go(
 			ids,
-			`Removed ${tool.name}. ${comparing(names)}`,
+			`Removed ${tool.name}. ${comparingText(names)}`,
 			neighbour && isTool(entries.get(neighbour)) ? `compare-remove-${neighbour}` : PICKER_ID,
 		);
 	}
@@ -159,43 +120,10 @@ export default function Compare({
 			<p className="visually-hidden" role="status">
 				{announcement}
 			</p>
-			{address.extra.length > 0 && (
-				<p className="compare__note">
-					Compares {PICK_LIMITS.compare} tools at most: showing the first {PICK_LIMITS.compare} of
-					the {PICK_LIMITS.compare + address.extra.length} in the address.
-				</p>
-			)}
-			{leftOut.length > 0 && (
-				<p className="compare__note">
-					Left out {listNames(leftOut.map((value) => `“${value}”`))}: not the number of a tool in
-					the directory.
-				</p>
-			)}
-			{failed.length > 0 && (
-				<p className="compare__note">
-					The facts of {failed.length === 1 ? 'one tool' : `${failed.length} tools`} could not be
-					loaded: check the connection, then reload the page.
-				</p>
-			)}
-			{tools.length > 0 && (
-				<ul className="compare__chosen" aria-label="Tools compared">
-					{tools.map((tool) => (
-						<li key={tool.id}>
-							<a href={tool.path}>{tool.name}</a>
-							<button
-								type="button"
-								className="compare__remove"
-								id={`compare-remove-${tool.id}`}
-								onClick={() => remove(tool)}
-							>
-								Remove<span className="visually-hidden"> {tool.name}</span>
-							</button>
-						</li>
-					))}
-				</ul>
-			)}
+			<AddressNotes extra={address.extra.length} leftOut={leftOut} failed={failed.length} />
+			<ChosenTools tools={tools} onRemove={remove} />
 			{!loading && tools.length < 2 && (
-				<p className="compare__ask">{comparing(tools.map((tool) => tool.name))}</p>
+				<p className="compare__ask">{comparingText(tools.map((tool) => tool.name))}</p>
 			)}
 			{kept.length < PICK_LIMITS.compare ? (
 				<Suspense fallback={<div className="compare__picker-place" />}>
