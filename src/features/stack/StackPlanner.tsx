@@ -1,41 +1,24 @@
-import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import { fetchJson } from '../../lib/fetch-json.ts';
+import { useMemo, useRef, useState } from 'react';
 import {
 	PICK_LIMITS,
 	readStackAddress as readAddress,
 	writeStackAddress as writeAddress,
 } from '../picker/address.ts';
-import { Connection, FitGroup, type Sources, sourceOf, toolLink } from './StackParts.tsx';
-import {
-	type ConnectionsFile,
-	connectionsUrl,
-	type GraphFile,
-	readGraph,
-	STACK_GRAPH_URL,
-	type StackGraph,
-} from './graph.ts';
+import { toolLink } from './StackParts.tsx';
+import { HowTheyConnect, ToolsThatFit } from './StackSections.tsx';
+import type { StackGraph } from './graph.ts';
+import { afterNextFrame, useConnectionSources, useStackGraph } from './useStackData.ts';
 import { matchTools } from '../picker/match.ts';
 import ToolPicker from '../picker/ToolPicker.tsx';
 import { planStack } from './plan.ts';
 
-/** Runs `work` once the next frame is drawn; returns a function that cancels it. */
-function afterNextFrame(work: () => void): () => void {
-	let timer: ReturnType<typeof setTimeout> | undefined;
-	const frame = requestAnimationFrame(() => (timer = setTimeout(work)));
-	return () => {
-		cancelAnimationFrame(frame);
-		clearTimeout(timer);
-	};
-}
-
-interface Stack {
+export interface Stack {
 	/** Tool indexes, in the order chosen. */
 	chosen: number[];
 	/** A category index, or null for every category. */
 	category: number | null;
 }
 
-const RETIRED_GAP = ': their connection was retired by its vendor';
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 interface Props {
@@ -53,55 +36,22 @@ interface Props {
  * lives in the address (`?tools=1,2&category=`): shareable, and Back undoes a step.
  */
 export default function StackPlanner({ toolPage }: Props) {
-	const [graph, setGraph] = useState<StackGraph | null>(null);
-	const [failed, setFailed] = useState(false);
 	const [stack, setStack] = useState<Stack>({ chosen: [], category: null });
 	const [said, setSaid] = useState('');
-	const [sources, setSources] = useState<Sources>({});
-	const asked = useRef(new Set<number>());
 	const box = useRef<HTMLInputElement>(null);
-	const lowerNames = useMemo(() => graph?.file.names.map((n) => n.toLowerCase()) ?? [], [graph]);
 
 	/** The stack the address names: unknown tools and categories left out, and said so. */
-	const fromAddress = useEffectEvent((loaded: StackGraph) => {
+	const fromAddress = (loaded: StackGraph) => {
 		const { toolIds, category } = readAddress(location.search);
 		const chosen = toolIds.flatMap((id) => loaded.indexOfId.get(id) ?? []);
 		const slugs = loaded.file.categories.map(([slug]) => slug);
 		setStack({ chosen, category: slugs.includes(category) ? slugs.indexOf(category) : null });
 		const missing = toolIds.length - chosen.length;
 		setSaid(missing ? `${count(missing, 'tool')} in the address is not listed any more.` : '');
-	});
-
-	useEffect(() => {
-		let loaded: StackGraph | null = null;
-		const onBack = () => loaded && fromAddress(loaded);
-		fetchJson<GraphFile>(STACK_GRAPH_URL)
-			.then((file) => {
-				loaded = readGraph(file!);
-				setGraph(loaded);
-				fromAddress(loaded);
-			})
-			.catch(() => setFailed(true));
-		addEventListener('popstate', onBack);
-		return () => removeEventListener('popstate', onBack);
-	}, []);
-
-	// The connections files of the chosen tools (sources and notes), each fetched once, after the
-	// frame that shows the choice: starting a fetch took the frame about a millisecond.
-	useEffect(() => {
-		if (!graph) return;
-		return afterNextFrame(() => {
-			for (const tool of stack.chosen) {
-				const files = graph.file.connectionFiles;
-				const file = graph.file.ids[tool] % files;
-				if (asked.current.has(file) || !graph.pairsOf[tool].length) continue;
-				asked.current.add(file);
-				fetchJson<ConnectionsFile>(connectionsUrl(graph.file.ids[tool], files))
-					.then((read) => setSources((known) => ({ ...known, [file]: read! })))
-					.catch(() => asked.current.delete(file));
-			}
-		});
-	}, [graph, stack.chosen]);
+	};
+	const { graph, failed } = useStackGraph(fromAddress);
+	const sources = useConnectionSources(graph, stack.chosen);
+	const lowerNames = useMemo(() => graph?.file.names.map((n) => n.toLowerCase()) ?? [], [graph]);
 
 	const plan = useMemo(
 		() => graph && planStack(graph, stack.chosen, stack.category),
@@ -148,7 +98,7 @@ export default function StackPlanner({ toolPage }: Props) {
 			? 'Add another tool to see how they connect.'
 			: `${count(chosen.length, 'tool')} chosen.`;
 
-	const { chosen, category } = stack;
+	const { chosen } = stack;
 	const full =
 		chosen.length >= PICK_LIMITS.stack
 			? `${PICK_LIMITS.stack} tools is the most a stack holds: remove one to add another.`
@@ -219,86 +169,23 @@ export default function StackPlanner({ toolPage }: Props) {
 			) : (
 				<p>None yet: add the tools your company uses, two to eight of them.</p>
 			)}
-			{plan && chosen.length > 1 && (
-				<>
-					<h2>{`How they connect (${plan.connections.length})`}</h2>
-					{plan.connections.length ? (
-						<ul className="works-with__list">
-							{plan.connections.map(({ x, y, pair }) => (
-								<Connection
-									key={pair}
-									view={view!}
-									x={x}
-									y={y}
-									pair={pair}
-									source={sourceOf(graph, sources, x, y)}
-								/>
-							))}
-						</ul>
-					) : (
-						<p>No two of them have a documented connection.</p>
-					)}
-					<h2>{`No documented connection (${plan.gaps.length})`}</h2>
-					{plan.gaps.length ? (
-						<ul className="stack__gaps">
-							{plan.gaps.map(({ x, y, retired }) => (
-								<li key={`${x}-${y}`}>
-									{`${names[x]} and ${names[y]}${retired === -1 ? '' : RETIRED_GAP}`}
-								</li>
-							))}
-						</ul>
-					) : (
-						<p>Every pair of them connects.</p>
-					)}
-				</>
-			)}
+			{plan && chosen.length > 1 && <HowTheyConnect view={view!} plan={plan} sources={sources} />}
 			{/* There from the start: a category can be chosen first, and the first tool chosen
 			    does not have to build the select in its frame (about 1.5 ms at 10,000 tools). */}
 			{plan && (
-				<>
-					<h2 id="stack-fit">Tools that fit</h2>
-					<p>
-						Ranked by how many of your tools they connect with, then by how many tools they work
-						with in the directory. Choose a category to see each connection with its source.
-					</p>
-					<p className="stack__category">
-						<label htmlFor="stack-category">Category</label>
-						<select
-							id="stack-category"
-							value={category ?? ''}
-							onChange={(event) => {
-								const value = event.target.value;
-								const next = value === '' ? null : Number(value);
-								go(
-									{ ...stack, category: next },
-									next === null ? 'Every category shown.' : `${categories[next][1]} shown.`,
-								);
-							}}
-						>
-							<option value="">Every category</option>
-							{categoryOptions}
-						</select>
-					</p>
-					{!chosen.length && <p>Add a tool you use to see the tools that connect with it.</p>}
-					{plan.categories
-						.filter((group) => group.total > 0)
-						.map((group) => (
-							<FitGroup
-								key={group.category}
-								view={view!}
-								group={group}
-								detailed={category !== null}
-								sources={sources}
-							/>
-						))}
-					{chosen.length > 0 && plan.categories.every((group) => group.total === 0) && (
-						<p>
-							No tool in this directory documents a connection with{' '}
-							{chosen.length === 1 ? 'it' : 'them'} yet
-							{category === null ? '' : ` in ${categories[category][1]}`}.
-						</p>
-					)}
-				</>
+				<ToolsThatFit
+					view={view!}
+					plan={plan}
+					sources={sources}
+					stack={stack}
+					categoryOptions={categoryOptions}
+					onCategory={(next) =>
+						go(
+							{ ...stack, category: next },
+							next === null ? 'Every category shown.' : `${categories[next][1]} shown.`,
+						)
+					}
+				/>
 			)}
 		</div>
 	);
