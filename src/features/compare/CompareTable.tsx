@@ -2,7 +2,14 @@ import type { ReactNode } from 'react';
 import { provenance, sourceHost } from '../facts/source.ts';
 import { integrationKey } from '../integrations/key.ts';
 import type { CompareTool, ShownFact, ShownSource } from './files.ts';
-import { type Comparison, type PartnerList, partnerCell, type TableRow } from './model.ts';
+import {
+	type Comparison,
+	type PartnerList,
+	partnerCell,
+	rowKey,
+	rowLabel,
+	type TableRow,
+} from './model.ts';
 import { inSentence, listNames } from './names.ts';
 
 interface Props {
@@ -79,19 +86,16 @@ function Row({
 }: { row: TableRow } & Omit<Props, 'comparison' | 'differencesOnly'>) {
 	const each = (cell: (tool: CompareTool, at: number) => ReactNode) =>
 		tools.map((tool, at) => <td key={tool.id}>{cell(tool, at)}</td>);
-	let label: string;
+	const label = rowLabel(row, tools.length);
 	let cells: ReactNode;
 	switch (row.kind) {
 		case 'category':
-			label = 'Category';
 			cells = each((tool) => tool.category);
 			break;
 		case 'fact':
-			label = row.label;
 			cells = each((tool, at) => <Fact fact={row.facts[at]} label={label} tool={tool} />);
 			break;
 		case 'partner-count':
-			label = 'Listed integrations';
 			cells = each((tool, at) =>
 				tool.integrationsPath ? (
 					<a href={tool.integrationsPath}>
@@ -104,7 +108,6 @@ function Row({
 			);
 			break;
 		case 'partners-shared':
-			label = tools.length > 2 ? `Works with all ${tools.length}` : 'Works with both';
 			cells = (
 				<td colSpan={tools.length}>
 					{row.partners.count ? (
@@ -121,7 +124,6 @@ function Row({
 			);
 			break;
 		case 'partners-only':
-			label = 'Only this one works with';
 			cells = each((tool, at) =>
 				row.partners[at].count ? (
 					<Partners list={row.partners[at]} all={tool.integrationsPath!} of={tool.name} />
@@ -131,7 +133,6 @@ function Row({
 			);
 			break;
 		case 'sources':
-			label = 'Pages read';
 			cells = each((tool, at) =>
 				row.pages[at].length === 0
 					? 'None yet'
@@ -151,10 +152,7 @@ function Row({
 	}
 	const differs = row.state === 'differs';
 	return (
-		<tr
-			data-row={row.kind === 'fact' ? row.key : row.kind}
-			className={differs ? 'compare__differs' : undefined}
-		>
+		<tr data-row={rowKey(row)} className={differs ? 'compare__differs' : undefined}>
 			<th scope="row">
 				{label}
 				{differs && row.kind === 'fact' && <span className="compare__differs-mark">differs</span>}

@@ -84,6 +84,27 @@ export interface Comparison {
 	differing: string[];
 }
 
+/** A row's label, the same on both surfaces. */
+export function rowLabel(row: TableRow, toolCount: number): string {
+	switch (row.kind) {
+		case 'fact':
+			return row.label;
+		case 'category':
+			return 'Category';
+		case 'partner-count':
+			return 'Listed integrations';
+		case 'partners-shared':
+			return toolCount > 2 ? `Works with all ${toolCount}` : 'Works with both';
+		case 'partners-only':
+			return 'Only this one works with';
+		case 'sources':
+			return 'Pages read';
+	}
+}
+
+/** A row's key in the page (`data-row`): the fact's, or the kind of row. */
+export const rowKey = (row: TableRow) => (row.kind === 'fact' ? row.key : row.kind);
+
 /** A row tells the tools apart only when every value is known and they are not all the same. */
 export const isDifference = (row: TableRow) => row.state === 'differs';
 
