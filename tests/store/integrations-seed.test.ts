@@ -1,5 +1,5 @@
 // The sample integrations in supabase/seed.sql, loaded into a fresh embedded database: every
-// pair of the research (supabase/research/integrations.json, which scripts/seed-integrations.ts
+// pair of the research (supabase/research/integrations.json, which scripts/seed/integrations.ts
 // turns into the seed) must become a stored pair with what its source says (a misspelt tool name
 // would silently drop one through the join; a direction read from tool_a's side must be stored
 // in id order), each citing a parseable https source, with the big platforms as hubs, and anon
