@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type EmbeddedDbConfig, embeddedDbUrl } from './config.server.ts';
 import { type FileLock, LockHeldError, takeFileLock } from './file-lock.server.ts';
+import { ownerProof } from './identity.server.ts';
 import { embeddedDbStartParams } from './memory.server.ts';
 import { migrate } from './migrate.server.ts';
 import { embeddedDbPassword } from './password.server.ts';
@@ -82,7 +83,9 @@ export async function startEmbeddedDb(
 		// at a full collection, which an idle owner may not have for hours. `npm start`'s owner
 		// runs with --expose-gc (heap-flags.ts); elsewhere `gc` is undefined and this does nothing.
 		globalThis.gc?.();
-		server = new PgliteWireServer(db, password, options.idleInTransactionMs);
+		server = new PgliteWireServer(db, password, options.idleInTransactionMs, (nonce) =>
+			ownerProof(password, config.dataDir, nonce),
+		);
 		await server.listen(config.port, config.host);
 	} catch (error) {
 		await db?.close().catch(() => {});
