@@ -1,6 +1,7 @@
 // @ts-check
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { defineConfig, envField } from 'astro/config';
 import { loadConfig } from './src/lib/config.server.ts';
 import { paths } from './src/lib/paths.ts';
@@ -55,6 +56,33 @@ function lazyImportsWithoutPreload() {
 	};
 }
 
+const sourceDir = fileURLToPath(new URL('./src/', import.meta.url));
+
+/**
+ * `import.meta.url` in a server module of `src/` names its source file in the build too. Vite
+ * bundles the modules a page imports into chunks under the output directory (deleted after the
+ * build), where `import.meta.url` would name the chunk: the embedded database's owner, which
+ * the build starts when none runs, is found from its own source file
+ * (`src/lib/embedded-db/owner-process.server.ts`), never from the working directory. The
+ * browser's modules are left alone (Vite resolves their `new URL(…, import.meta.url)` assets).
+ * @returns {import('vite').Plugin}
+ */
+function sourceImportMetaUrl() {
+	return {
+		name: 'source-import-meta-url',
+		enforce: 'pre',
+		transform(code, id) {
+			const file = id.split('?')[0];
+			if (this.environment.config.consumer === 'client' || !file.startsWith(sourceDir)) return;
+			if (!code.includes('import.meta.url')) return;
+			return {
+				code: code.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(file).href)),
+				map: null,
+			};
+		},
+	};
+}
+
 export default defineConfig({
 	// SITE_URL, else Netlify's URL: canonical links, sitemap, feed.
 	site: config.siteUrl,
@@ -68,7 +96,7 @@ export default defineConfig({
 	// request is the shared global sheet, which every page reuses from the cache.
 	build: { inlineStylesheets: 'auto' },
 	vite: {
-		plugins: [lazyImportsWithoutPreload()],
+		plugins: [lazyImportsWithoutPreload(), sourceImportMetaUrl()],
 		environments: {
 			client: {
 				build: {
