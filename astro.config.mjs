@@ -4,6 +4,8 @@ import sitemap from '@astrojs/sitemap';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { defineConfig, envField } from 'astro/config';
 import { loadConfig } from './src/lib/config.server.ts';
+import { EmbeddedDbPortTakenError } from './src/lib/embedded-db/config.server.ts';
+import { findOwner } from './src/lib/embedded-db/ensure.server.ts';
 import { paths } from './src/lib/paths.ts';
 
 // Every variable is read and checked in src/lib/config.server.ts; a wrong one stops the build
@@ -56,6 +58,29 @@ function lazyImportsWithoutPreload() {
 	};
 }
 
+/**
+ * With `EMBEDDED_DB_PORT` set and held by another program, `astro build` stops before it builds
+ * anything, with the one sentence that names the variable (record 0020), rather than failing in
+ * the first page that reads the catalogue with a stack trace.
+ * @returns {import('astro').AstroIntegration}
+ */
+function embeddedDbPortCheck() {
+	return {
+		name: 'embedded-db-port-check',
+		hooks: {
+			'astro:config:setup': async ({ command }) => {
+				if (command !== 'build' || config.backend.kind !== 'embedded') return;
+				if (config.backend.db.portIsDefault) return;
+				if (!(await findOwner(config.backend.db)).taken) return;
+				console.error(
+					new EmbeddedDbPortTakenError(config.backend.db.port, config.backend.db.dataDir).message,
+				);
+				process.exit(1);
+			},
+		},
+	};
+}
+
 const sourceDir = fileURLToPath(new URL('./src/', import.meta.url));
 
 /**
@@ -89,7 +114,11 @@ export default defineConfig({
 	// Tests and benchmarks build into their own directory (ASTRO_OUT_DIR) so parallel runs never share dist/.
 	outDir: config.outDir,
 	trailingSlash: 'always',
-	integrations: [react(), sitemap({ filter: (page) => !unlisted.has(new URL(page).pathname) })],
+	integrations: [
+		embeddedDbPortCheck(),
+		react(),
+		sitemap({ filter: (page) => !unlisted.has(new URL(page).pathname) }),
+	],
 	devToolbar: { enabled: false },
 	// A page's own small stylesheets (under Vite's 4 KB assetsInlineLimit: the banner's, the
 	// form's, the integrations') go inline, hashed by security.csp, so the only render-blocking
