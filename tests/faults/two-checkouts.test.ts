@@ -30,8 +30,11 @@ afterAll(async () => {
 	await Promise.all(started.map((run) => stopProcess(run.child, 'SIGTERM')));
 	for (const dataDir of onDemandOwners) {
 		// Detached, in a process group of its own (ensure.server.ts): stop that group.
+		const pid = Number(await readFile(`${dataDir}.pid`, 'utf8').catch(() => ''));
+		// Never 0 or 1: process.kill(-0) would signal this test's own process group.
+		if (!Number.isInteger(pid) || pid <= 1) continue;
 		try {
-			process.kill(-Number(await readFile(`${dataDir}.pid`, 'utf8')), 'SIGTERM');
+			process.kill(-pid, 'SIGTERM');
 		} catch {
 			// Already gone.
 		}

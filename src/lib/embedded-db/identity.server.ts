@@ -73,7 +73,8 @@ export function probeOwner(
 				);
 		});
 		socket.once('end', () => done('other'));
-		socket.once('error', (error: NodeJS.ErrnoException) =>
+		// `on`: an error after the first must not go unhandled (it would end the process).
+		socket.on('error', (error: NodeJS.ErrnoException) =>
 			done(error.code === 'ECONNREFUSED' ? 'free' : 'other'),
 		);
 	});
