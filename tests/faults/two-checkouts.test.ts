@@ -154,7 +154,10 @@ it('takes a free port and says so when another program holds the default port', 
 it('stops before doing anything, in one sentence, when another program holds EMBEDDED_DB_PORT', async () => {
 	const held = await freePort();
 	await foreignServer(held);
-	const env = { ...(await checkout('set-port', held)), EMBEDDED_DB_PORT: String(held) };
+	const env: NodeJS.ProcessEnv = {
+		...(await checkout('set-port', held)),
+		EMBEDDED_DB_PORT: String(held),
+	};
 	const sentence = `EMBEDDED_DB_PORT=${held} is in use by another program`;
 
 	for (const [args, exitCode] of [
