@@ -1,8 +1,11 @@
 // @ts-check
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { defineConfig, envField } from 'astro/config';
 import { loadConfig } from './src/lib/config.server.ts';
+import { EmbeddedDbPortTakenError } from './src/lib/embedded-db/config.server.ts';
+import { findOwner } from './src/lib/embedded-db/ensure.server.ts';
 import { paths } from './src/lib/paths.ts';
 
 // Every variable is read and checked in src/lib/config.server.ts; a wrong one stops the build
@@ -55,20 +58,74 @@ function lazyImportsWithoutPreload() {
 	};
 }
 
+/**
+ * With `EMBEDDED_DB_PORT` set and held by another program, `astro build` stops before it builds
+ * anything, with the one sentence that names the variable (record 0020), rather than failing in
+ * the first page that reads the catalogue with a stack trace.
+ * @returns {import('astro').AstroIntegration}
+ */
+function embeddedDbPortCheck() {
+	return {
+		name: 'embedded-db-port-check',
+		hooks: {
+			'astro:config:setup': async ({ command }) => {
+				if (command !== 'build' || config.backend.kind !== 'embedded') return;
+				if (config.backend.db.portIsDefault) return;
+				if (!(await findOwner(config.backend.db)).taken) return;
+				console.error(
+					new EmbeddedDbPortTakenError(config.backend.db.port, config.backend.db.dataDir).message,
+				);
+				process.exit(1);
+			},
+		},
+	};
+}
+
+const sourceDir = fileURLToPath(new URL('./src/', import.meta.url));
+
+/**
+ * `import.meta.url` in a server module of `src/` names its source file in the build too. Vite
+ * bundles the modules a page imports into chunks under the output directory (deleted after the
+ * build), where `import.meta.url` would name the chunk: the embedded database's owner, which
+ * the build starts when none runs, is found from its own source file
+ * (`src/lib/embedded-db/owner-process.server.ts`), never from the working directory. The
+ * browser's modules are left alone (Vite resolves their `new URL(…, import.meta.url)` assets).
+ * @returns {import('vite').Plugin}
+ */
+function sourceImportMetaUrl() {
+	return {
+		name: 'source-import-meta-url',
+		enforce: 'pre',
+		transform(code, id) {
+			const file = id.split('?')[0];
+			if (this.environment.config.consumer === 'client' || !file.startsWith(sourceDir)) return;
+			if (!code.includes('import.meta.url')) return;
+			return {
+				code: code.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(file).href)),
+				map: null,
+			};
+		},
+	};
+}
+
 export default defineConfig({
 	// SITE_URL, else Netlify's URL: canonical links, sitemap, feed.
 	site: config.siteUrl,
 	// Tests and benchmarks build into their own directory (ASTRO_OUT_DIR) so parallel runs never share dist/.
 	outDir: config.outDir,
 	trailingSlash: 'always',
-	integrations: [react(), sitemap({ filter: (page) => !unlisted.has(new URL(page).pathname) })],
+	integrations: [
+		embeddedDbPortCheck(),
+		react(),
+		sitemap({ filter: (page) => !unlisted.has(new URL(page).pathname) }),
+	],
 	devToolbar: { enabled: false },
 	// A page's own small stylesheets (under Vite's 4 KB assetsInlineLimit: the banner's, the
 	// form's, the integrations') go inline, hashed by security.csp, so the only render-blocking
 	// request is the shared global sheet, which every page reuses from the cache.
 	build: { inlineStylesheets: 'auto' },
 	vite: {
-		plugins: [lazyImportsWithoutPreload()],
+		plugins: [lazyImportsWithoutPreload(), sourceImportMetaUrl()],
 		environments: {
 			client: {
 				build: {

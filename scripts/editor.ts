@@ -15,6 +15,7 @@ import { rebuildSite } from '../src/features/editor/rebuild.server.ts';
 import { supabaseEditorStore } from '../src/features/editor/supabase-store.server.ts';
 import { EditorError, type EditorStore } from '../src/features/editor/types.ts';
 import { type Config, ConfigError, loadConfig } from '../src/lib/config.server.ts';
+import { EmbeddedDbPortTakenError } from '../src/lib/embedded-db/config.server.ts';
 import { ensureEmbeddedDb } from '../src/lib/embedded-db/ensure.server.ts';
 import { connectEmbedded } from '../src/lib/store/embedded.server.ts';
 import { supabaseClient } from '../src/lib/store/supabase.server.ts';
@@ -48,7 +49,7 @@ function siteOf(config: Config): { config: Config; site: SiteSetup } {
 
 function exitCodeFor(error: unknown): number {
 	if (error instanceof UsageError) return EXIT.usage;
-	if (error instanceof ConfigError) return EXIT.config;
+	if (error instanceof ConfigError || error instanceof EmbeddedDbPortTakenError) return EXIT.config;
 	if (error instanceof EditorError) {
 		return {
 			not_found: EXIT.notFound,

@@ -3,12 +3,21 @@
 // call in a fresh worker, so it is slow under load; `npm start` is the server for everyday use.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { embeddedDbConfig } from '../src/lib/embedded-db/config.server.ts';
+import {
+	EmbeddedDbPortTakenError,
+	embeddedDbConfig,
+} from '../src/lib/embedded-db/config.server.ts';
 import { keepEmbeddedDb, type KeptDatabase } from '../src/server/database.ts';
 
 const port = process.env.PORT ?? '8888';
 let db: KeptDatabase | undefined;
-if (!process.env.SUPABASE_URL) db = await keepEmbeddedDb(embeddedDbConfig());
+try {
+	if (!process.env.SUPABASE_URL) db = await keepEmbeddedDb(embeddedDbConfig());
+} catch (error) {
+	if (!(error instanceof EmbeddedDbPortTakenError)) throw error;
+	console.error(error.message);
+	process.exit(1);
+}
 
 const env = {
 	...process.env,

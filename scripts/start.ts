@@ -9,6 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { astroBuild } from '../src/features/editor/rebuild.server.ts';
 import { loadConfig } from '../src/lib/config.server.ts';
+import { EmbeddedDbPortTakenError } from '../src/lib/embedded-db/config.server.ts';
 import { keepEmbeddedDb, type KeptDatabase } from '../src/server/database.ts';
 import { publishRelease } from '../src/server/releases.ts';
 import { ServedReleases } from '../src/server/served.ts';
@@ -27,7 +28,14 @@ if (values['no-build'] && !existsSync(outDir)) {
 }
 
 let db: KeptDatabase | undefined;
-if (config.backend.kind === 'embedded') db = await keepEmbeddedDb(config.backend.db);
+try {
+	if (config.backend.kind === 'embedded') db = await keepEmbeddedDb(config.backend.db);
+} catch (error) {
+	// EMBEDDED_DB_PORT held by another program: its one sentence, before anything else is done.
+	if (!(error instanceof EmbeddedDbPortTakenError)) throw error;
+	console.error(error.message);
+	process.exit(1);
+}
 
 // Held from now on, so an editor's rebuild made while this one builds is served too, and the
 // editor finds this address (SITE_URL, or this port).

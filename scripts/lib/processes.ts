@@ -1,5 +1,5 @@
 // Child processes for the server tests and the benchmark: `npm start` (scripts/start.ts) and
-// the on-demand database owner a build starts (scripts/db-server.ts --idle-exit), both in Node
+// an on-demand database owner as a build starts one (scripts/db-server.ts --idle-exit), both in Node
 // with tsx's loader so a signal reaches the process itself; or `npm start` itself, npm included.
 import { type ChildProcess, spawn } from 'node:child_process';
 

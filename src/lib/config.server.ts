@@ -149,6 +149,7 @@ const schema = z.object({
 	HOST: text(),
 	EMBEDDED_DB_DIR: text(),
 	EMBEDDED_DB_PORT: port(),
+	EMBEDDED_DB_DEFAULT_PORT: port(),
 	ASTRO_OUT_DIR: text(),
 });
 type Raw = z.output<typeof schema>;
@@ -277,6 +278,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, role: ConfigRole): Config {
 					db: embeddedDbConfig({
 						EMBEDDED_DB_DIR: raw.EMBEDDED_DB_DIR,
 						EMBEDDED_DB_PORT: raw.EMBEDDED_DB_PORT,
+						EMBEDDED_DB_DEFAULT_PORT: raw.EMBEDDED_DB_DEFAULT_PORT,
 					}),
 				},
 		siteUrl: raw.SITE_URL ?? raw.URL ?? `http://localhost:${port}`,

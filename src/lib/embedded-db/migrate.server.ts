@@ -1,9 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 
-// Scripts, the build and the tests all run from the project root (npm sets the working directory).
-const projectRoot = process.cwd();
+// The owner is started from any working directory (owner-process.server.ts): found from here.
+const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const migrationsDir = path.join(projectRoot, 'supabase/migrations');
 const seedFile = path.join(projectRoot, 'supabase/seed.sql');
 const rolesFile = path.join(projectRoot, 'src/lib/embedded-db/roles.sql');

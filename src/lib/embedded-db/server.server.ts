@@ -1,9 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { type EmbeddedDbConfig, embeddedDbUrl } from './config.server.ts';
+import {
+	type EmbeddedDbConfig,
+	EmbeddedDbPortTakenError,
+	embeddedDbUrl,
+	portFile,
+	recordedPort,
+} from './config.server.ts';
 import { type FileLock, LockHeldError, takeFileLock } from './file-lock.server.ts';
+import { ownerProof } from './identity.server.ts';
 import { embeddedDbStartParams } from './memory.server.ts';
 import { migrate } from './migrate.server.ts';
 import { embeddedDbPassword } from './password.server.ts';
@@ -12,11 +20,65 @@ import { PgliteWireServer } from './wire-server.server.ts';
 /** A running embedded database: the only process that has its data directory open. */
 export interface RunningEmbeddedDb {
 	url: string;
+	/** The port it listens on: `config.port`, or a free one when that was held (default port only). */
+	port: number;
+	/** Set when the default port was held and another was taken: one sentence saying so. */
+	portNote?: string;
 	applied: string[];
 	stop(): Promise<void>;
 }
 
 export class EmbeddedDbBusyError extends Error {}
+export { EmbeddedDbPortTakenError };
+
+const inUse = (error: unknown) => (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+
+/**
+ * Listens on `config.port`. With the default port (no `EMBEDDED_DB_PORT`) held by another
+ * program (another checkout's database, most often), the port this directory's owner took last
+ * time (kept while an owner dies and restarts, so clients' addresses stay good), else a free
+ * port from the system; with `EMBEDDED_DB_PORT` held, EmbeddedDbPortTakenError.
+ */
+async function listenOnOwnPort(
+	server: PgliteWireServer,
+	config: EmbeddedDbConfig,
+): Promise<{ port: number; portNote?: string }> {
+	const candidates = config.portIsDefault
+		? [...new Set([config.port, recordedPort(config.dataDir) ?? config.port, 0])]
+		: [config.port];
+	for (const candidate of candidates) {
+		try {
+			const port = await server.listen(candidate, config.host);
+			const portNote =
+				port === config.port
+					? undefined
+					: `port ${config.port} is in use by another program (another checkout's database?), so the database in ${config.dataDir} listens on ${port} (written to ${portFile(config.dataDir)}, where this checkout's clients read it)`;
+			return { port, portNote };
+		} catch (error) {
+			if (!inUse(error)) throw error;
+		}
+	}
+	throw new EmbeddedDbPortTakenError(config.port, config.dataDir);
+}
+
+/** A set port already held stops the start before the data directory is opened (or created). */
+async function checkSetPortFree(config: EmbeddedDbConfig): Promise<void> {
+	if (config.portIsDefault) return;
+	const probe = net.createServer();
+	await new Promise<void>((resolve, reject) => {
+		probe.once('error', (error) =>
+			inUse(error) ? reject(new EmbeddedDbPortTakenError(config.port, config.dataDir)) : resolve(),
+		);
+		probe.listen(config.port, config.host, () => probe.close(() => resolve()));
+	});
+}
+
+/** Written whole to a private name, then renamed: a client never reads half a port. */
+async function writePortFile(dataDir: string, port: number): Promise<void> {
+	const draft = `${portFile(dataDir)}.${process.pid}`;
+	await writeFile(draft, String(port), { mode: 0o600 });
+	await rename(draft, portFile(dataDir));
+}
 
 /** Takes the data directory's lock: one owner per directory, whatever the timing. */
 function lockDataDir(dataDir: string): FileLock {
@@ -63,9 +125,16 @@ export async function startEmbeddedDb(
 	// For messages only ("open by pid N"); the lock itself is the kernel's.
 	await writeFile(`${config.dataDir}.pid`, String(process.pid), { mode: 0o600 });
 	const password = embeddedDbPassword(config.dataDir);
+	try {
+		await checkSetPortFree(config);
+	} catch (error) {
+		lock.release();
+		throw error;
+	}
 	let db: PGlite | undefined;
 	let server: PgliteWireServer | undefined;
 	let applied: string[];
+	let listening: { port: number; portNote?: string };
 	try {
 		// relaxedDurability left off: it only skips awaiting syncToFs, a no-op on a Node directory.
 		db = await PGlite.create(config.dataDir, { startParams: embeddedDbStartParams() });
@@ -82,20 +151,28 @@ export async function startEmbeddedDb(
 		// at a full collection, which an idle owner may not have for hours. `npm start`'s owner
 		// runs with --expose-gc (heap-flags.ts); elsewhere `gc` is undefined and this does nothing.
 		globalThis.gc?.();
-		server = new PgliteWireServer(db, password, options.idleInTransactionMs);
-		await server.listen(config.port, config.host);
+		server = new PgliteWireServer(db, password, options.idleInTransactionMs, (nonce) =>
+			ownerProof(password, config.dataDir, nonce),
+		);
+		listening = await listenOnOwnPort(server, config);
+		await writePortFile(config.dataDir, listening.port);
 	} catch (error) {
+		await server?.close().catch(() => {});
 		await db?.close().catch(() => {});
 		lock.release();
 		throw error;
 	}
 	let idleTimer: NodeJS.Timeout | undefined;
-	const stop = async () => {
-		clearInterval(idleTimer);
-		await server?.close();
-		await db?.close();
-		lock.release();
-	};
+	let stopping: Promise<void> | undefined;
+	const stop = () =>
+		(stopping ??= (async () => {
+			clearInterval(idleTimer);
+			await server?.close();
+			await db?.close();
+			// Under the lock still: no other owner of this directory can have written it since.
+			await rm(portFile(config.dataDir), { force: true });
+			lock.release();
+		})());
 	if (options.idleExitMs) {
 		// A database started on demand goes away once nobody has used it for a while.
 		let idleSince = Date.now();
@@ -107,5 +184,11 @@ export async function startEmbeddedDb(
 		}, 1000);
 		idleTimer.unref();
 	}
-	return { url: embeddedDbUrl(config), applied, stop };
+	return {
+		url: embeddedDbUrl(config, listening.port),
+		port: listening.port,
+		portNote: listening.portNote,
+		applied,
+		stop,
+	};
 }

@@ -7,6 +7,11 @@ import { createHash } from 'node:crypto';
 export const SSL_REQUEST = 80877103;
 export const GSSENC_REQUEST = 80877104;
 export const CANCEL_REQUEST = 80877102;
+// Ours, in the range Postgres keeps for such requests (1234.xxxx): "prove you own my data
+// directory" (identity.server.ts). A Postgres server refuses it as an unknown protocol.
+export const IDENTIFY_REQUEST = 80877999;
+export const IDENTIFY_NONCE_BYTES = 32;
+export const IDENTIFY_ANSWER = 0x49; // 'I', then the 32-byte proof
 export const SYNC = 0x53; // 'S': ends an extended-protocol batch
 export const FLUSH = 0x48; // 'H': asks for output mid-batch (the client then waits, so we send)
 export const QUERY = 0x51; // 'Q': a simple query is a batch by itself

@@ -7,6 +7,9 @@ import {
 	CANCEL_REQUEST,
 	FLUSH,
 	GSSENC_REQUEST,
+	IDENTIFY_ANSWER,
+	IDENTIFY_NONCE_BYTES,
+	IDENTIFY_REQUEST,
 	MAX_MESSAGE_BYTES,
 	MAX_STARTUP_BYTES,
 	PASSWORD_MESSAGE,
@@ -50,6 +53,7 @@ export class PgliteWireServer {
 	private readonly passwordDigest: Buffer;
 	private readonly db: PGlite;
 	private readonly idleInTransactionMs: number;
+	private readonly proof: ((nonce: Buffer) => Buffer) | undefined;
 
 	// Plain fields, not parameter properties: the database owner runs under Node's own type
 	// stripping (no tsx), which accepts only erasable TypeScript (record 0012).
@@ -60,9 +64,13 @@ export class PgliteWireServer {
 		// long is cut off (its transaction rolled back): otherwise one stalled client, or one
 		// whose machine vanished without a FIN, stops every other client, functions included.
 		idleInTransactionMs = 15_000,
+		// Answers a client's IDENTIFY_REQUEST before any login: the proof that this server owns
+		// the client's data directory (identity.server.ts). Without it the request is refused.
+		proof?: (nonce: Buffer) => Buffer,
 	) {
 		this.db = db;
 		this.idleInTransactionMs = idleInTransactionMs;
+		this.proof = proof;
 		this.passwordDigest = digest(Buffer.from(password, 'utf8'));
 	}
 
@@ -76,18 +84,20 @@ export class PgliteWireServer {
 		return this.sockets.size;
 	}
 
-	listen(port: number, host: string): Promise<void> {
-		this.server = net.createServer((socket) => this.serve(socket));
+	/** Listens on `port` (0: any free one) and resolves with the port it listens on. */
+	listen(port: number, host: string): Promise<number> {
+		const server = net.createServer((socket) => this.serve(socket));
+		this.server = server;
 		return new Promise((resolve, reject) => {
-			this.server!.once('error', reject);
-			this.server!.listen(port, host, () => resolve());
+			server.once('error', reject);
+			server.listen(port, host, () => resolve((server.address() as net.AddressInfo).port));
 		});
 	}
 
 	async close(): Promise<void> {
 		for (const socket of this.sockets) socket.destroy();
 		await new Promise<void>((resolve) =>
-			this.server ? this.server.close(() => resolve()) : resolve(),
+			this.server?.listening ? this.server.close(() => resolve()) : resolve(),
 		);
 	}
 
@@ -165,7 +175,12 @@ export class PgliteWireServer {
 					buffer = buffer.subarray(length);
 					if (code === SSL_REQUEST || code === GSSENC_REQUEST) socket.write('N');
 					else if (code === CANCEL_REQUEST) socket.end();
-					else if (code !== PROTOCOL_3) return refuse('unsupported frontend protocol');
+					else if (code === IDENTIFY_REQUEST && this.proof) {
+						if (length !== 8 + IDENTIFY_NONCE_BYTES) return refuse('invalid identify request');
+						const nonce = Buffer.from(message.subarray(8));
+						socket.end(Buffer.concat([Buffer.from([IDENTIFY_ANSWER]), this.proof(nonce)]));
+						return;
+					} else if (code !== PROTOCOL_3) return refuse('unsupported frontend protocol');
 					else {
 						startup = Buffer.from(message);
 						phase = 'password';
