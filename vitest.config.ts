@@ -16,6 +16,7 @@ export default defineConfig({
 						'tests/newsletter/**/*.test.ts',
 						'tests/mail/**/*.test.ts',
 						'tests/bench/**/*.test.ts',
+						'tests/docs/**/*.test.ts',
 					],
 					exclude: ['**/node_modules/**', 'tests/server/**/*.site.test.ts'],
 					testTimeout: 30_000,
