@@ -24,6 +24,7 @@ import { benchFunctions, type FunctionsOutcome } from './functions.ts';
 import { comparePayload } from '../lib/compare-payload.ts';
 import { pagePayload } from '../lib/page-payload.ts';
 import { benchNewsletterSend, newsletterSection } from './newsletter.ts';
+import { loadBeside, renderLoadBeside } from './load-against.ts';
 import { benchServerLoad, handlerOnlySummary, renderServerLoad } from './server-load.ts';
 import { renderReport } from './report.ts';
 import type { SizeResult } from './results.ts';
@@ -64,6 +65,10 @@ const { values } = parseArgs({
 		quick: { type: 'boolean', default: false },
 		sizes: { type: 'string' },
 		ref: { type: 'string' },
+		/** An earlier commit whose `npm start` the load check runs beside this tree's. */
+		against: { type: 'string' },
+		/** Only the load check (with --against: beside that commit), printed, not written. */
+		'load-only': { type: 'boolean', default: false },
 		out: { type: 'string', default: 'docs/benchmarks.md' },
 	},
 });
@@ -236,6 +241,15 @@ async function everyFilterOn(sql: Sql): Promise<AllFilters | null> {
 	return { address: `?${String(filters).replace(/%2C/g, ',')}`, names };
 }
 
+if (values['load-only']) {
+	const seconds = values.quick ? 15 : 60;
+	if (values.against) {
+		const beside = await loadBeside(process.cwd(), values.against, seconds, 2, log);
+		console.log(renderLoadBeside(beside));
+	} else console.log(renderServerLoad(await benchServerLoad(process.cwd(), seconds)));
+	process.exit(0);
+}
+
 const started = performance.now();
 const machineAtStart = machine();
 const outFile = path.resolve(values.out);
@@ -270,6 +284,10 @@ try {
 	const serverLoad = existsSync(path.join(source.dir, 'src/server/serve.ts'))
 		? await benchServerLoad(source.dir, loadSeconds)
 		: null;
+	const beside =
+		serverLoad && values.against
+			? renderLoadBeside(await loadBeside(source.dir, values.against, loadSeconds, 2, log))
+			: '';
 	log('newsletter: one issue to 10,000 subscribers into the outbox');
 	const newsletter = await benchNewsletterSend(source.dir);
 	const args = process.argv.slice(2).join(' ');
@@ -291,8 +309,9 @@ try {
 	const loadSection = serverLoad
 		? renderServerLoad(serverLoad, handlerOnlySummary(functions))
 		: '## npm start under load\n\nNot measured: this revision has no src/server/.';
-	await writeFile(outFile, `${report}\n\n${loadSection}\n\n${notes.trimEnd()}\n`);
-	console.log(`${report}\n\n${loadSection}`);
+	const load = beside ? `${loadSection}\n\n${beside}` : loadSection;
+	await writeFile(outFile, `${report}\n\n${load}\n\n${notes.trimEnd()}\n`);
+	console.log(`${report}\n\n${load}`);
 	log(`written to ${values.out}`);
 } finally {
 	await browser?.close();
