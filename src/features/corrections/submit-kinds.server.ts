@@ -100,7 +100,9 @@ export function claimSpec(fields: Record<string, unknown> | null, claims: ClaimD
 			const { tool_id: toolId, email } = input as z.output<typeof claimSchema>;
 			const config = claims.config();
 			// The e-mail's registrable domain by the public suffix list (mail.procore.com → procore.com).
-			const domain = getDomain(emailDomain(email)) ?? emailDomain(email);
+			// No registrable domain (an address at a public suffix such as co.uk) matches no tool:
+			// the database is asked with a domain no host can end in, so the hit is still counted.
+			const domain = getDomain(emailDomain(email)) ?? `${emailDomain(email)}.invalid`;
 			const result = await store.requestClaim(toolId, email, domain, limit);
 			if (result.outcome === 'rate_limited') return limitedOutcome(result);
 			if (result.outcome === 'unknown_tool') throw unknownTool();
@@ -110,7 +112,7 @@ export function claimSpec(fields: Record<string, unknown> | null, claims: ClaimD
 					'email',
 					isFreeMail(domain)
 						? `Use your work address at ${toolDomain}: a free e-mail address (${domain}) cannot show that you work for ${result.toolName}.`
-						: `Use an address at ${toolDomain} or one of its subdomains: ${domain} is not ${result.toolName}'s domain.`,
+						: `Use an address at ${toolDomain} or one of its subdomains: ${emailDomain(email)} is not ${result.toolName}'s domain.`,
 				);
 			}
 			const nowMs = claims.now?.() ?? Date.now();
