@@ -17,6 +17,9 @@ const unlisted = new Set([
 	paths.subscribed,
 	paths.subscriptionConfirmed,
 	paths.unsubscribed,
+	paths.suggested,
+	paths.claimSent,
+	paths.claimConfirmed,
 ]);
 
 /**
@@ -61,7 +64,14 @@ export default defineConfig({
 	// Tests and benchmarks build into their own directory (ASTRO_OUT_DIR) so parallel runs never share dist/.
 	outDir: config.outDir,
 	trailingSlash: 'always',
-	integrations: [react(), sitemap({ filter: (page) => !unlisted.has(new URL(page).pathname) })],
+	// A tool's correction form (/app/{id}/suggest/) is no page to land on from a search either.
+	integrations: [
+		react(),
+		sitemap({
+			filter: (page) =>
+				!unlisted.has(new URL(page).pathname) && !/\/suggest\/$/.test(new URL(page).pathname),
+		}),
+	],
 	devToolbar: { enabled: false },
 	// A page's own small stylesheets (under Vite's 4 KB assetsInlineLimit: the banner's, the
 	// form's, the integrations') go inline, hashed by security.csp, so the only render-blocking
