@@ -40,7 +40,7 @@ async function suggest(fields: Record<string, unknown>): Promise<number> {
 		...row,
 		tool_id: toolId,
 		dedupe_key: String(Math.random()),
-	} as Record<string, never>)} returning id`;
+	} as unknown as Record<string, never>)} returning id`;
 	return Number(inserted.id);
 }
 const mailsTo = async (who: string) => (await readdir(outbox)).filter((file) => file.includes(who));
