@@ -103,7 +103,7 @@ describe.runIf(browserAvailable())('the correction form in a browser', () => {
 		await page.waitForURL(`${baseUrl}/app/${toolId}/suggest/`);
 		await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
 		// Only the chosen fact's values show once the island runs.
-		expect(await page.getByRole('checkbox', { name: 'Android' }).count()).toBe(0);
+		await expect.poll(() => page.getByRole('checkbox', { name: 'Android' }).count()).toBe(0);
 		await page.getByLabel('What is wrong or missing?').selectOption('platforms');
 		await page.getByRole('checkbox', { name: 'Android' }).check();
 		await page.getByRole('checkbox', { name: 'Web browser' }).check();
@@ -145,6 +145,26 @@ describe.runIf(browserAvailable())('the correction form in a browser', () => {
 		expect(await source.inputValue()).toBe('ftp://procore.com/about');
 		expect(await source.getAttribute('aria-invalid')).toBe('true');
 		expect(await page.getByLabel('The right name').inputValue()).toBe('Procore Technologies');
+		expect(await stored()).toHaveLength(1);
+		expectNoErrors(/status of 422/);
+		await close();
+	});
+
+	it('marks a refused value inside its group and shows only the chosen group', async () => {
+		const { page, expectNoErrors, close } = await openPage(browser);
+		await ready(page, `/app/${toolId}/suggest/`);
+		// The island hides the no-JS hint and the groups not chosen once its effect has run.
+		await expect.poll(() => page.getByText('the others are ignored').isVisible()).toBe(false);
+		await page.getByLabel('What is wrong or missing?').selectOption('offline');
+		expect(await page.getByRole('radio', { name: 'Works offline' }).isVisible()).toBe(true);
+		expect(await page.getByRole('textbox', { name: 'The right name' }).count()).toBe(0);
+		await page.getByLabel('Source: the vendor page that says it').fill(SOURCE);
+		await page.getByRole('button', { name: 'Send the correction' }).click();
+		await expect.poll(() => toast(page).textContent(), FUNCTION_ANSWER).toMatch(/Offline/);
+		const group = page.getByRole('group', { name: 'Offline field use', exact: true });
+		expect(await group.getAttribute('aria-invalid')).toBe('true');
+		expect(await group.getByText(/Choose the Offline field use/).isVisible()).toBe(true);
+		expect(await page.getByLabel('Source: the vendor page that says it').inputValue()).toBe(SOURCE);
 		expect(await stored()).toHaveLength(1);
 		expectNoErrors(/status of 422/);
 		await close();

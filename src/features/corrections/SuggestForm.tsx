@@ -1,18 +1,10 @@
-import { useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { endpoints } from '../../lib/paths.ts';
-import { FACT_KEYS, FACTS, isFactKey } from '../facts/vocabulary.ts';
 import Honeypot from '../forms/Honeypot.tsx';
 import { useFormSubmit } from '../forms/useFormSubmit.ts';
 import { SUGGESTED } from './messages.ts';
-import {
-	DetailInput,
-	type Errors,
-	FactValue,
-	FieldError,
-	IntegrationInputs,
-	ListingInput,
-} from './ValueInputs.tsx';
-import { CORRECTION_KIND, LISTING_FIELDS, QUOTE_MAX, WHAT_GROUPS } from './what.ts';
+import { type Errors, FieldError } from './ValueInputs.tsx';
+import { CORRECTION_KIND, QUOTE_MAX, WHAT_GROUPS } from './what.ts';
 import '../forms/forms.css';
 
 // search/useHydrated.ts's three lines, kept here: importing them would split them into a chunk of
@@ -25,10 +17,47 @@ const useHydrated = () =>
 		() => false,
 	);
 
+/** The fields this component renders itself; the others are in the value groups (the slot). */
+const OWN_FIELDS = new Set(['what', 'source_url', 'quote', 'email', 'tool_id']);
+
 interface Props {
 	toolId: number;
-	toolName: string;
 	cancelHref: string;
+	/** The value groups, static HTML from the page (value-groups.server.tsx). */
+	children?: ReactNode;
+}
+
+/** Shows the chosen "what"'s groups only; the others are disabled: hidden, unfocusable, not sent. */
+function showGroups(form: HTMLFormElement, what: string) {
+	for (const group of form.querySelectorAll<HTMLFieldSetElement>('fieldset[data-what]')) {
+		const shown = group.dataset.what!.split(' ').includes(what);
+		group.hidden = !shown;
+		group.disabled = !shown;
+	}
+	for (const hint of form.querySelectorAll<HTMLElement>('[data-without-js]')) hint.hidden = true;
+}
+
+/** Marks the refused fields inside the value groups, as the form's own fields are marked. */
+function markGroupErrors(form: HTMLFormElement, errors: Errors) {
+	for (const old of form.querySelectorAll('[data-group-error]')) old.remove();
+	for (const marked of form.querySelectorAll('fieldset[data-what] [aria-invalid]'))
+		marked.removeAttribute('aria-invalid');
+	for (const [name, message] of Object.entries(errors)) {
+		if (OWN_FIELDS.has(name) || !message) continue;
+		const input = form.querySelector<HTMLElement>(`fieldset[data-what] [name="${name}"]`);
+		const holder = input?.closest('.form-choices, .form-field');
+		if (!input || !holder) continue;
+		const target = holder.matches('.form-choices') ? holder : input;
+		const error = Object.assign(document.createElement('p'), {
+			id: `suggest-${name}-error`,
+			className: 'form-error',
+			textContent: message,
+		});
+		error.dataset.groupError = '';
+		holder.append(error);
+		target.setAttribute('aria-invalid', 'true');
+		target.setAttribute('aria-describedby', error.id);
+	}
 }
 
 /**
@@ -37,30 +66,34 @@ interface Props {
  * and is sent. Inputs are the browser's own (uncontrolled): a failure keeps what was typed, a
  * success empties the form.
  */
-export default function SuggestForm({ toolId, toolName, cancelHref }: Props) {
+export default function SuggestForm({ toolId, cancelHref, children }: Props) {
 	const [what, setWhat] = useState('');
 	// False in the pre-rendered HTML and while hydrating, so the no-JS form is what renders first.
 	const enhanced = useHydrated();
 	const [errors, setErrors] = useState<Errors>({});
+	const formRef = useRef<HTMLFormElement>(null);
+	useEffect(() => {
+		if (enhanced && formRef.current) showGroups(formRef.current, what);
+	}, [enhanced, what]);
 	const { busy, onSubmit, onFocus } = useFormSubmit(endpoints.submit, (result, form, toast) => {
 		if (result.ok) {
 			form.reset();
 			setWhat('');
 			setErrors({});
+			markGroupErrors(form, {});
 			toast.success(SUGGESTED);
 			return;
 		}
 		setErrors(result.fields ?? {});
+		markGroupErrors(form, result.fields ?? {});
 		toast.error(result.message);
 		const first = Object.keys(result.fields ?? {})[0];
 		if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
 	});
-	/** With JavaScript a group not chosen is disabled: hidden, unfocusable and not sent. */
-	const group = (shown: boolean) => ({ disabled: enhanced && !shown, hidden: enhanced && !shown });
-	const chosenFact = isFactKey(what) ? what : null;
 
 	return (
 		<form
+			ref={formRef}
 			className="submit-form"
 			method="post"
 			action={endpoints.submit}
@@ -95,36 +128,7 @@ export default function SuggestForm({ toolId, toolName, cancelHref }: Props) {
 				</select>
 				<FieldError name="what" errors={errors} />
 			</div>
-			{!enhanced && (
-				<p className="form-hint">
-					Fill in the part below that matches your choice; the others are ignored.
-				</p>
-			)}
-			{FACT_KEYS.map((fact) => (
-				<fieldset key={fact} className="form-fieldset" {...group(what === fact)}>
-					<legend>{enhanced ? 'What the page says' : `If you chose ${FACTS[fact].label}`}</legend>
-					<FactValue fact={fact} errors={errors} />
-				</fieldset>
-			))}
-			<fieldset
-				className="form-fieldset"
-				{...group(chosenFact !== null && FACTS[chosenFact].detail !== undefined)}
-			>
-				<legend>{enhanced ? 'Its detail' : 'For a fact with a detail'}</legend>
-				<DetailInput errors={errors} />
-			</fieldset>
-			<fieldset className="form-fieldset" {...group(what === 'integration')}>
-				<legend>
-					{enhanced ? 'The integration' : 'If you chose an integration with another listed tool'}
-				</legend>
-				<IntegrationInputs toolName={toolName} errors={errors} />
-			</fieldset>
-			{(Object.keys(LISTING_FIELDS) as (keyof typeof LISTING_FIELDS)[]).map((field) => (
-				<fieldset key={field} className="form-fieldset" {...group(what === field)}>
-					<legend>{enhanced ? 'The correction' : `If you chose ${LISTING_FIELDS[field]}`}</legend>
-					<ListingInput field={field} errors={errors} />
-				</fieldset>
-			))}
+			{children}
 			<div className="form-field">
 				<label htmlFor="suggest-source_url">Source: the vendor page that says it</label>
 				<input

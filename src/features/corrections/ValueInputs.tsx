@@ -1,6 +1,7 @@
 // The value inputs of each "what" of the suggest form: a fact's vocabulary (boxes for a set,
 // radio buttons for one value, the price's four parts), an integration's words, or the
 // listing's new text. Named as the submit function reads them (`value_<fact>`, `price_*`...).
+// Rendered once per build as static HTML (value-groups.server.tsx), never in the browser.
 import { CATEGORIES } from '../../lib/categories.ts';
 import {
 	CURRENCIES,
