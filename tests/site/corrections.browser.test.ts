@@ -2,7 +2,7 @@
 // correction form and still ships no JavaScript; the home page does not load the form's code;
 // in Debian's Chromium the form works with JavaScript on (toast, form emptied, input kept on
 // failure) and off (a plain post lands on the thanks page); axe finds nothing at 375 and 1280 px.
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -196,6 +196,41 @@ describe.runIf(browserAvailable())('the correction form in a browser', () => {
 		await expect.poll(() => toast(page).textContent(), FUNCTION_ANSWER).toMatch(/free e-mail/);
 		expect(await email.inputValue()).toBe('someone@gmail.com');
 		expectNoErrors(/status of 422/);
+		await close();
+	});
+
+	it('claims a listing without JavaScript: e-mail, link, button, confirmed; the claimant’s suggestions become the vendor’s', async () => {
+		const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+		await page.goto(`${baseUrl}/app/${toolId}/suggest/#claim`);
+		const label = await page.locator('label[for=claim-email]').textContent();
+		const domain = /at (\S+)$/.exec(label!.trim())![1];
+		const email = `estimator@${domain}`;
+		await page.getByLabel(/Your work e-mail/).fill(email);
+		await page.getByRole('button', { name: 'E-mail me a confirmation link' }).click();
+		await page.waitForURL(`${baseUrl}/claim/sent/`);
+		const outbox = inject('outboxDir');
+		const file = (await readdir(outbox)).find((name) => name.includes(email));
+		const mail = (await readFile(path.join(outbox, file!), 'utf8')).replace(/=\r?\n/g, '');
+		const link = /http:\/\/\S+action=3Dclaim&token=3D[\w.-]+/.exec(mail)![0].replaceAll('=3D', '=');
+		// Opening the link changes nothing; the button does.
+		await page.goto(link);
+		expect(
+			(await sql`select confirmed_at from listing_claims where email = ${email}`)[0].confirmed_at,
+		).toBeNull();
+		await page.getByRole('button', { name: 'Confirm my claim' }).click();
+		await page.waitForURL(`${baseUrl}/claim/confirmed/`);
+		expect(
+			(await sql`select confirmed_at from listing_claims where email = ${email}`)[0].confirmed_at,
+		).not.toBeNull();
+		await page.goto(`${baseUrl}/app/${toolId}/suggest/`);
+		await page.getByLabel('What is wrong or missing?').selectOption('sso');
+		await page.locator('input[name=value_sso][value=yes]').check();
+		await page.getByLabel('Source: the vendor page that says it').fill(`https://${domain}/sso`);
+		await page.getByLabel('Your e-mail (optional)').fill(email);
+		await page.getByRole('button', { name: 'Send the correction' }).click();
+		await page.waitForURL(`${baseUrl}/suggest/thanks/`);
+		const [row] = await sql`select vendor_stated from tool_suggestions where email = ${email}`;
+		expect(row.vendor_stated).toBe(true);
 		await close();
 	});
 
