@@ -112,7 +112,7 @@ export function correctionSchema(ownHosts: ReadonlySet<string>) {
 			quote: quoteField,
 			email: optionalEmail,
 		})
-		.passthrough()
+		.loose()
 		.transform((input, context): Correction => {
 			const fields = input as Record<string, unknown>;
 			const issue = (path: string, message: string) => {
