@@ -1,4 +1,4 @@
-import { endpoints, paths } from '../../lib/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { linkPageResponse } from '../newsletter/pages.server.ts';
 import { verifyClaim } from './claim-tokens.server.ts';
 import type { ClaimDeps } from './submit-kinds.server.ts';
@@ -42,6 +42,3 @@ export function claimLinkPage(token: string, claims: ClaimDeps): Response {
 		fields: { kind: CLAIM_CONFIRM_KIND, token },
 	});
 }
-
-/** Where the button posts: the submit function itself (the page's own address carries the query). */
-export const CLAIM_CONFIRM_ENDPOINT = endpoints.submit;

@@ -15,7 +15,7 @@ export type ListingField = keyof typeof LISTING_FIELDS;
 /** The `what` of a suggestion as the form sends it: a fact key, `integration`, or a listing field. */
 export type What = FactKey | 'integration' | ListingField;
 
-export const isListingField = (value: string): value is ListingField =>
+const isListingField = (value: string): value is ListingField =>
 	Object.hasOwn(LISTING_FIELDS, value);
 
 export function isWhat(value: string): value is What {
