@@ -20,6 +20,9 @@ const unlisted = new Set([
 	paths.subscribed,
 	paths.subscriptionConfirmed,
 	paths.unsubscribed,
+	paths.suggested,
+	paths.claimSent,
+	paths.claimConfirmed,
 ]);
 
 /**
@@ -114,10 +117,14 @@ export default defineConfig({
 	// Tests and benchmarks build into their own directory (ASTRO_OUT_DIR) so parallel runs never share dist/.
 	outDir: config.outDir,
 	trailingSlash: 'always',
+	// A tool's correction form (/app/{id}/suggest/) is no page to land on from a search either.
 	integrations: [
 		embeddedDbPortCheck(),
 		react(),
-		sitemap({ filter: (page) => !unlisted.has(new URL(page).pathname) }),
+		sitemap({
+			filter: (page) =>
+				!unlisted.has(new URL(page).pathname) && !/\/suggest\/$/.test(new URL(page).pathname),
+		}),
 	],
 	devToolbar: { enabled: false },
 	// A page's own small stylesheets (under Vite's 4 KB assetsInlineLimit: the banner's, the

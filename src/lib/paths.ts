@@ -4,8 +4,12 @@ export const paths = {
 	search: (query: string) => (query ? `/?q=${encodeURIComponent(query)}` : '/'),
 	/** A tool's page; `'{id}'` gives the pattern an island fills in (it imports no paths). */
 	tool: (id: number | '{id}') => `/app/${id}/`,
-	/** The form to suggest a correction or a missing fact about a tool, with its source. */
+	/** A tool's correction form (issue 27), with the claim form below it (`#claim`). */
 	suggest: (id: number) => `/app/${id}/suggest/`,
+	claim: (id: number) => `/app/${id}/suggest/#claim`,
+	suggested: '/suggest/thanks/',
+	claimSent: '/claim/sent/',
+	claimConfirmed: '/claim/confirmed/',
 	submit: '/newapp/',
 	submitted: '/newapp/thanks/',
 	subscribed: '/newsletter/thanks/',

@@ -149,6 +149,7 @@ describe('what counts towards the limit (as before the one-call change)', () => 
 		const calls: string[] = [];
 		const base = await testDeps(db.sql).store();
 		const counting: FormStore = {
+			...base,
 			submitTool: (...args) => (calls.push('submitTool'), base.submitTool(...args)),
 			hitRateLimit: (...args) => (calls.push('hitRateLimit'), base.hitRateLimit(...args)),
 		};

@@ -42,7 +42,12 @@ describe('tool pages', () => {
 
 	it('exist for nothing else', async () => {
 		const pages = (await distFiles()).filter((file) => file.startsWith('app/'));
-		expect(pages.sort()).toEqual(live.map((tool) => `app/${tool.id}/index.html`).sort());
+		// A live tool's page and its correction form (issue 27); nothing for any other tool.
+		expect(pages.sort()).toEqual(
+			live
+				.flatMap((tool) => [`app/${tool.id}/index.html`, `app/${tool.id}/suggest/index.html`])
+				.sort(),
+		);
 	});
 });
 

@@ -13,6 +13,7 @@ import {
 import { newsletterCommands } from './newsletter.ts';
 import { factsCommand, factSuggestionLines } from './facts.ts';
 import { notifySubmitter } from './notify.server.ts';
+import { retrySuggestionNotices, suggestionCommands } from './suggestions.ts';
 import { EditorError, type Submission, type ToolDraft } from './types.ts';
 
 const descriptionField = z
@@ -288,6 +289,13 @@ export const commands: Record<string, (args: string[], ctx: EditorContext) => Pr
 				? `${waiting.length - failed} of ${waiting.length} notices sent.`
 				: 'No notices waiting.',
 		);
+		// Suggesters whose "accepted" or "declined" notice failed.
+		const suggestions = await retrySuggestionNotices(ctx);
+		if (suggestions.sent || suggestions.failed)
+			ctx.out(
+				`${suggestions.sent} of ${suggestions.sent + suggestions.failed} suggestion notices sent.`,
+			);
+		failed += suggestions.failed;
 		if (failed && ctx.site.kind === 'local' && !ctx.site.server())
 			ctx.out('No `npm start` is serving this site: start it, then run `notify --retry` again.');
 		return failed ? EXIT.notifyFailed : EXIT.ok;
@@ -295,6 +303,8 @@ export const commands: Record<string, (args: string[], ctx: EditorContext) => Pr
 
 	...integrationCommands,
 	facts: factsCommand,
+	// Visitors' corrections and vendors' claims (issue 27) live in suggestions.ts.
+	...suggestionCommands,
 	// The newsletter and the subscriber export live in newsletter.ts.
 	...newsletterCommands,
 };

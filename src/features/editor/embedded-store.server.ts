@@ -1,4 +1,5 @@
 import type { Sql } from '../../lib/store/embedded.server.ts';
+import { embeddedCorrectionEditorStore } from './corrections-store.server.ts';
 import { embeddedFactEditorStore } from './facts-store.server.ts';
 import { embeddedIntegrationEditorStore } from './integrations-store.server.ts';
 import { editorErrorFrom, type Row, toSubmission, toTool } from './rows.ts';
@@ -95,6 +96,7 @@ export function embeddedEditorStore(sql: Sql): EditorStore {
 		},
 		integrations: embeddedIntegrationEditorStore(sql),
 		facts: embeddedFactEditorStore(sql),
+		corrections: embeddedCorrectionEditorStore(sql),
 		close: () => sql.end({ timeout: 5 }),
 	};
 }

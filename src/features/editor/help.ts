@@ -76,6 +76,23 @@ Facts about a tool (read on the vendor's own pages: site, help centre, trust pag
   facts --stale <days>            facts not checked for more than that many days
                                   Facts: ${FACT_KEYS.join(', ')}
 
+Corrections from visitors and claims by vendors (nothing shows on the site until accepted)
+  suggestions [--tool <tool>]     pending corrections, oldest first: what the site says now
+                                  beside what is proposed, the source, its quote, the
+                                  suggester's e-mail, and whether the vendor stated it
+  accept <id> [--quote "…"] [--detail "…"]
+                                  after reading the source: record it with its source, quote
+                                  and today's date (a fact as \`facts set\` does, "stated by
+                                  the vendor" when it is; an integration as \`link\`, where
+                                  --via, --kind, --direction, --moves and --status correct
+                                  what the suggester said; a name, description, address or
+                                  category as \`edit\`), rebuild, and tell the suggester once
+  decline <id> --reason "…"       turn it down and tell the suggester the reason once
+                                  (\`reject\` stays the submissions' command)
+  claims                          vendors' claims on listings: who, when, confirmed or not
+  claim revoke <id>               withdraw a claim: that person's pending suggestions are no
+                                  longer marked as the vendor's
+
 Links kept alive
   check-links [--concurrency N]   request every address the site links to (live tools,
                                   integration and fact sources), N sites at a time (8), and
@@ -96,7 +113,8 @@ Newsletter and notices
                                   says what the SMTP server accepted, deferred (tried
                                   again in the run) and bounced (no more issues)
   notify --retry                  send "your tool is live" notices that failed or were
-                                  waiting for the tool's page to go live
+                                  waiting for the tool's page to go live, and suggestion
+                                  notices that failed
 
 Categories: ${CATEGORY_SLUGS.join(', ')}
 

@@ -1,4 +1,5 @@
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
+import { supabaseCorrectionEditorStore } from './corrections-store.server.ts';
 import { supabaseFactEditorStore } from './facts-store.server.ts';
 import { supabaseIntegrationEditorStore } from './integrations-store.server.ts';
 import { approveArgs, editorErrorFrom, toSubmission, toTool } from './rows.ts';
@@ -118,6 +119,7 @@ export function supabaseEditorStore(client: SupabaseClient): EditorStore {
 		},
 		integrations: supabaseIntegrationEditorStore(client),
 		facts: supabaseFactEditorStore(client),
+		corrections: supabaseCorrectionEditorStore(client),
 		close: async () => {},
 	};
 }

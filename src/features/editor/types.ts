@@ -96,6 +96,8 @@ export interface EditorStore {
 	readonly integrations: IntegrationEditorStore;
 	/** Tool facts (src/features/editor/facts.ts). */
 	readonly facts: FactEditorStore;
+	/** Visitors' corrections and vendors' claims (src/features/editor/suggestions.ts). */
+	readonly corrections: CorrectionEditorStore;
 	close(): Promise<void>;
 }
 
@@ -206,4 +208,63 @@ export interface FactEditorStore {
 	unset(toolId: number, fact: FactKey): Promise<boolean>;
 	/** Facts not checked for more than `days` days, oldest first. */
 	stale(days: number): Promise<FactRecord[]>;
+}
+
+/** A visitor's suggested correction (tool_suggestions), as an editor reviews it. */
+export interface SuggestionRecord {
+	id: number;
+	toolId: number;
+	toolName: string;
+	what: 'fact' | 'integration' | 'name' | 'description' | 'url' | 'category';
+	fact: FactKey | null;
+	value: string[] | null;
+	detail: string | null;
+	partnerId: number | null;
+	partnerName: string | null;
+	via: Via | null;
+	viaService: string | null;
+	/** Seen from the tool: it sends (`out`), receives (`in`) or both. */
+	flow: Flow | null;
+	moves: Move[] | null;
+	linkStatus: Status | null;
+	newText: string | null;
+	sourceUrl: string;
+	quote: string | null;
+	email: string | null;
+	/** Sent from an address with a confirmed, unrevoked claim on the tool. */
+	vendorStated: boolean;
+	status: 'pending' | 'accepted' | 'rejected';
+	reason: string | null;
+	createdAt: Date;
+	notifiedAt: Date | null;
+}
+
+/** A vendor's claim on a listing (listing_claims). */
+export interface ClaimRecord {
+	id: number;
+	toolId: number;
+	toolName: string;
+	email: string;
+	requestedAt: Date;
+	confirmedAt: Date | null;
+	revokedAt: Date | null;
+}
+
+/** The editor's reads and writes of suggestions and claims, with the server's privileges. */
+export interface CorrectionEditorStore {
+	/** Pending suggestions, oldest first (one tool's, or all). */
+	pending(toolId: number | null): Promise<SuggestionRecord[]>;
+	suggestion(id: number): Promise<SuggestionRecord | null>;
+	/** Closes a pending suggestion; EditorError not_found / not_pending otherwise. */
+	review(id: number, status: 'accepted' | 'rejected', reason: string | null): Promise<void>;
+	/** Marks the suggester's notice as sent before sending it: false when it already was. */
+	claimNotice(id: number): Promise<boolean>;
+	/** The send failed: un-marks it, so `notify --retry` sends it. */
+	releaseNotice(id: number): Promise<void>;
+	/** Reviewed suggestions with an e-mail whose notice was not sent. */
+	unnotified(): Promise<SuggestionRecord[]>;
+	/** Every claim, newest first. */
+	claims(): Promise<ClaimRecord[]>;
+	/** False when there is no open claim with that id. */
+	revokeClaim(id: number): Promise<boolean>;
 }

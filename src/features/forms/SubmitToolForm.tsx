@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { endpoints } from '../../lib/paths.ts';
 import Honeypot from './Honeypot.tsx';
-import { SUBMITTED } from './messages.ts';
+import { SUBMITTED } from './submit-messages.ts';
 import { WORKS_WITH_LIST_ID } from '../integrations/submit-choices.ts';
 import { useFormSubmit } from './useFormSubmit.ts';
 import { AUDIENCES, PLATFORMS } from '../facts/vocabulary.ts';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { FormStore, RateLimit, RateLimited, SignUp } from '../../lib/store/types.ts';
 import { HONEYPOT_FIELD, submitSchema, subscribeSchema } from './fields.server.ts';
 import {
@@ -20,6 +20,14 @@ import {
 } from './store-answers.server.ts';
 import { alreadyListed, UNEXPECTED, unknownTools } from './messages.ts';
 import { paths } from '../../lib/paths.ts';
+import { CLAIM_CONFIRM_KIND, CLAIM_KIND, CORRECTION_KIND } from '../corrections/what.ts';
+import {
+	type ClaimDeps,
+	claimConfirmSpec,
+	claimSpec,
+	correctionSpec,
+} from '../corrections/submit-kinds.server.ts';
+import { claimLinkPage } from '../corrections/claim-link.server.ts';
 
 /** What a form handler needs from the outside world; tests pass their own. */
 export interface FormDeps {
@@ -49,7 +57,7 @@ type Outcome =
 	| { kind: 'rate_limited'; retryAfterSeconds: number }
 	| { kind: 'busy'; retryAfterSeconds: number };
 
-interface FormSpec<Schema extends z.ZodType> {
+export interface FormSpec<Schema extends z.ZodType> {
 	bucket: string;
 	schema: Schema;
 	backTo: { href: string; label: string };
@@ -69,8 +77,33 @@ function fieldErrors(error: z.ZodError): Record<string, string> {
 	return fields;
 }
 
-function createFormHandler<Schema extends z.ZodType>(spec: FormSpec<Schema>, deps: FormDeps) {
-	const withStore = async <T>(run: (store: FormStore) => Promise<T>): Promise<T> => {
+/**
+ * Which form a post is: one spec, or (the submit function's kinds of submission) a spec chosen
+ * from the posted fields, `null` before they are read. `ownHosts`: this site's host names.
+ */
+export type SpecFor<Schema extends z.ZodType> =
+	| FormSpec<Schema>
+	| ((fields: Record<string, unknown> | null, ownHosts: ReadonlySet<string>) => FormSpec<Schema>);
+
+export function createFormHandler<Schema extends z.ZodType>(
+	specFor: SpecFor<Schema>,
+	deps: FormDeps,
+) {
+	const choose = (fields: Record<string, unknown> | null, request: Request) =>
+		typeof specFor === 'function'
+			? specFor(
+					fields,
+					new Set(
+						[new URL(request.url).origin, ...(deps.siteOrigins ?? [])].map((origin) =>
+							new URL(origin).hostname.toLowerCase().replace(/^www\./, ''),
+						),
+					),
+				)
+			: specFor;
+	const withStore = async <T>(
+		bucket: string,
+		run: (store: FormStore) => Promise<T>,
+	): Promise<T> => {
 		try {
 			return await withDeadline(deps.storeTimeoutMs ?? STORE_TIMEOUT_MS, async () =>
 				run(await deps.store()),
@@ -78,7 +111,7 @@ function createFormHandler<Schema extends z.ZodType>(spec: FormSpec<Schema>, dep
 		} catch (error) {
 			if (error instanceof HttpError) throw error;
 			deps.logError?.(
-				`[${spec.bucket}] store error: ${error instanceof Error ? error.message : String(error)}`,
+				`[${bucket}] store error: ${error instanceof Error ? error.message : String(error)}`,
 			);
 			// A connection pool that saw its server die can leave queries that never settle
 			// (porsager/postgres#970): the next request starts from a fresh one.
@@ -89,11 +122,13 @@ function createFormHandler<Schema extends z.ZodType>(spec: FormSpec<Schema>, dep
 
 	return async function handle(request: Request, context: RequestContext = {}): Promise<Response> {
 		let kind: BodyKind = 'json';
+		let spec = choose(null, request);
 		try {
 			// Before reading anything: a forged post is not counted, parsed or stored.
 			refuseCrossSite(request, deps.siteOrigins ?? []);
 			const body = await readFormBody(request);
 			kind = body.kind;
+			spec = choose(body.fields, request);
 			const honeypot = body.fields[HONEYPOT_FIELD];
 			// A bot filled the field people never see: it gets a success answer, nothing is stored
 			// and nothing is counted (no database call at all).
@@ -110,7 +145,9 @@ function createFormHandler<Schema extends z.ZodType>(spec: FormSpec<Schema>, dep
 			const parsed = spec.schema.safeParse(body.fields);
 			if (!parsed.success) {
 				// Invalid input counts towards the limit too, and over the limit 429 comes first.
-				const { hits, retryAfterSeconds } = await withStore((store) => store.hitRateLimit(limit));
+				const { hits, retryAfterSeconds } = await withStore(spec.bucket, (store) =>
+					store.hitRateLimit(limit),
+				);
 				if (hits > limit.max) throw rateLimited(retryAfterSeconds);
 				const fields = fieldErrors(parsed.error);
 				throw new HttpError(422, {
@@ -119,7 +156,9 @@ function createFormHandler<Schema extends z.ZodType>(spec: FormSpec<Schema>, dep
 					fields,
 				});
 			}
-			const outcome = await withStore((store) => spec.save(store, parsed.data, limit, deps));
+			const outcome = await withStore(spec.bucket, (store) =>
+				spec.save(store, parsed.data, limit, deps),
+			);
 			if (outcome.kind === 'rate_limited') throw rateLimited(outcome.retryAfterSeconds);
 			if (outcome.kind === 'busy') throw busy(outcome.retryAfterSeconds);
 			if (outcome.kind === 'listed') {
@@ -189,37 +228,74 @@ export function createSubscribeHandler(deps: FormDeps, signUp: SignUp) {
 	);
 }
 
-/** POST /.netlify/functions/submit: `{ name, url }`. */
-export function createSubmitHandler(deps: FormDeps) {
-	return createFormHandler(
-		{
-			bucket: 'submit',
-			schema: submitSchema,
-			backTo: { href: paths.submit, label: 'go back to the submission form' },
-			thanksPage: paths.submitted,
-			async save(store, input, limit) {
-				const result = await store.submitTool(
-					input.name,
-					input.url,
-					input.email,
-					limit,
-					input.works_with,
-					{ platforms: input.platforms, audience: input.audience, pricingUrl: input.pricing_url },
-				);
-				if (result.outcome === 'rate_limited') return limitedOutcome(result);
-				if (result.outcome === 'unknown_tools') {
-					const message = unknownTools(result.unknown);
-					throw new HttpError(422, {
-						code: 'invalid_field',
-						message,
-						fields: { works_with: message },
-					});
-				}
-				return result.outcome === 'listed'
-					? { kind: 'listed', toolId: result.toolId, name: input.name }
-					: { kind: 'done' };
-			},
+const noClaims: ClaimDeps = {
+	config: () => {
+		throw new Error('claims are not configured for this handler');
+	},
+	mailer: async () => {
+		throw new Error('claims are not configured for this handler');
+	},
+};
+
+const unknownKind: FormSpec<z.ZodType> = {
+	bucket: 'submit',
+	schema: z.never({ error: 'Unknown kind of submission: reload the form and try again.' }),
+	backTo: { href: paths.home, label: 'go back to the home page' },
+	thanksPage: paths.home,
+	save: async () => ({ kind: 'done' }),
+};
+
+/**
+ * POST /.netlify/functions/submit: a new tool (`{ name, url }`, the default `kind`), a
+ * correction (`kind: correction`), a claim (`kind: claim`) or a claim link's button
+ * (`kind: claim_confirm`). A GET of a claim link (`?action=claim&token=…`) shows that button
+ * and changes nothing (link scanners open links).
+ */
+export function createSubmitHandler(deps: FormDeps, claims: ClaimDeps = noClaims) {
+	const tool = toolSpec();
+	const post = createFormHandler<z.ZodType>((fields, ownHosts) => {
+		const kind = typeof fields?.kind === 'string' && fields.kind ? fields.kind : 'tool';
+		if (kind === 'tool') return tool as unknown as FormSpec<z.ZodType>;
+		if (kind === CORRECTION_KIND) return correctionSpec(fields, ownHosts);
+		if (kind === CLAIM_KIND) return claimSpec(fields, claims);
+		if (kind === CLAIM_CONFIRM_KIND) return claimConfirmSpec(claims);
+		return unknownKind;
+	}, deps);
+	return (request: Request, context: RequestContext = {}): Promise<Response> | Response => {
+		const query = new URL(request.url).searchParams;
+		if (query.get('action') === 'claim' && (request.method === 'GET' || request.method === 'HEAD'))
+			return claimLinkPage(query.get('token') ?? '', claims);
+		return post(request, context);
+	};
+}
+
+function toolSpec(): FormSpec<typeof submitSchema> {
+	return {
+		bucket: 'submit',
+		schema: submitSchema,
+		backTo: { href: paths.submit, label: 'go back to the submission form' },
+		thanksPage: paths.submitted,
+		async save(store, input, limit) {
+			const result = await store.submitTool(
+				input.name,
+				input.url,
+				input.email,
+				limit,
+				input.works_with,
+				{ platforms: input.platforms, audience: input.audience, pricingUrl: input.pricing_url },
+			);
+			if (result.outcome === 'rate_limited') return limitedOutcome(result);
+			if (result.outcome === 'unknown_tools') {
+				const message = unknownTools(result.unknown);
+				throw new HttpError(422, {
+					code: 'invalid_field',
+					message,
+					fields: { works_with: message },
+				});
+			}
+			return result.outcome === 'listed'
+				? { kind: 'listed', toolId: result.toolId, name: input.name }
+				: { kind: 'done' };
 		},
-		deps,
-	);
+	};
 }

@@ -3,8 +3,6 @@
 
 export const SUBSCRIBED = 'You have been subscribed !';
 export const SUBSCRIBED_DETAIL = 'Check your inbox and click the link in our e-mail to confirm.';
-export const SUBMITTED = 'Thanks for submitting!';
-export const SUBMITTED_DETAIL = "We'll review it and let you know when it's live.";
 export const alreadyListed = (name: string) =>
 	`${name || 'This tool'} is already listed in the directory.`;
 export const NETWORK_FAILED =

@@ -12,6 +12,8 @@ export interface LinkPage {
 	message: string;
 	/** A one-button form posting back to the same address (the link's own query). */
 	button?: string;
+	/** Hidden fields the button's form posts (the claim link's kind and token). */
+	fields?: Record<string, string>;
 	link?: { href: string; label: string };
 }
 
@@ -21,7 +23,12 @@ export interface LinkPage {
  */
 export function linkPageResponse(page: LinkPage, headers: Record<string, string> = {}): Response {
 	const form = page.button
-		? `<form method="post"><button type="submit">${escapeHtml(page.button)}</button></form>`
+		? `<form method="post">${Object.entries(page.fields ?? {})
+				.map(
+					([name, value]) =>
+						`<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`,
+				)
+				.join('')}<button type="submit">${escapeHtml(page.button)}</button></form>`
 		: '';
 	const link = page.link
 		? `<p><a href="${escapeHtml(page.link.href)}">${escapeHtml(page.link.label)}</a></p>`

@@ -1,6 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Sql } from './embedded.server.ts';
+import type { Correction } from '../../features/corrections/fields.server.ts';
 import {
+	type ClaimRequestOutcome,
 	type FormStore,
 	hasDetails,
 	type RateLimit,
@@ -38,6 +40,75 @@ function toSubmitOutcome(row: SubmitRow): SubmitOutcome | RateLimited {
 	throw new Error(`submit_tool returned an unknown outcome: ${row.outcome}`);
 }
 
+// The corrections and claims (20261128010000_corrections_and_claims.sql): rows as both backends
+// return them, into the store's answers.
+function correctionOutcome(
+	row: SubmitRow,
+): { outcome: 'created' | 'unknown_tool' | 'unknown_partner' } | RateLimited {
+	const limited = rateLimited(row);
+	if (limited) return limited;
+	if (
+		row.outcome === 'created' ||
+		row.outcome === 'unknown_tool' ||
+		row.outcome === 'unknown_partner'
+	)
+		return { outcome: row.outcome };
+	throw new Error(`suggest_tool_correction returned an unknown outcome: ${row.outcome}`);
+}
+
+interface ClaimRow extends SubmitRow {
+	claim_id: number | string | null;
+	requested_ms: number | string | null;
+	tool_host: string | null;
+	tool_name: string | null;
+}
+
+function claimOutcome(row: ClaimRow): ClaimRequestOutcome | RateLimited {
+	const limited = rateLimited(row);
+	if (limited) return limited;
+	if (row.outcome === 'send')
+		return {
+			outcome: 'send',
+			claimId: Number(row.claim_id),
+			requestedMs: Number(row.requested_ms),
+			toolHost: String(row.tool_host),
+			toolName: String(row.tool_name),
+		};
+	if (row.outcome === 'wrong_domain')
+		return {
+			outcome: 'wrong_domain',
+			toolHost: String(row.tool_host),
+			toolName: String(row.tool_name),
+		};
+	if (row.outcome === 'unknown_tool') return { outcome: 'unknown_tool' };
+	throw new Error(`request_listing_claim returned an unknown outcome: ${row.outcome}`);
+}
+
+function confirmOutcome(row: SubmitRow): { outcome: 'confirmed' | 'invalid' } | RateLimited {
+	const limited = rateLimited(row);
+	if (limited) return limited;
+	if (row.outcome === 'confirmed' || row.outcome === 'invalid') return { outcome: row.outcome };
+	throw new Error(`confirm_listing_claim returned an unknown outcome: ${row.outcome}`);
+}
+
+const correctionArgs = (c: Correction) => ({
+	p_tool_id: c.toolId,
+	p_what: c.what,
+	p_fact: c.fact,
+	p_value: c.value,
+	p_detail: c.detail,
+	p_partner: c.partner,
+	p_link_via: c.via,
+	p_link_via_service: c.viaService,
+	p_link_flow: c.flow,
+	p_link_moves: c.moves,
+	p_link_status: c.linkStatus,
+	p_new_text: c.newText,
+	p_source_url: c.sourceUrl,
+	p_quote: c.quote,
+	p_email: c.email,
+});
+
 /** The embedded database, connected as its owner (the equivalent of the secret key). */
 export function embeddedFormStore(sql: Sql): FormStore {
 	return {
@@ -65,6 +136,23 @@ export function embeddedFormStore(sql: Sql): FormStore {
 			const [row] =
 				await sql`select * from public.hit_rate_limit(${bucket}, ${clientHash}, ${windowSeconds})`;
 			return { hits: row.hits, retryAfterSeconds: row.retry_after };
+		},
+		async suggestCorrection(c, { bucket, clientHash, windowSeconds, max }) {
+			const [row] = await sql`select * from public.suggest_tool_correction(
+				${bucket}, ${clientHash}, ${windowSeconds}, ${max}, ${c.toolId}, ${c.what}, ${c.fact},
+				${c.value}::text[], ${c.detail}, ${c.partner}, ${c.via}, ${c.viaService}, ${c.flow},
+				${c.moves}::text[], ${c.linkStatus}, ${c.newText}, ${c.sourceUrl}, ${c.quote}, ${c.email})`;
+			return correctionOutcome(row as never);
+		},
+		async requestClaim(toolId, email, emailDomain, { bucket, clientHash, windowSeconds, max }) {
+			const [row] = await sql`select * from public.request_listing_claim(
+				${bucket}, ${clientHash}, ${windowSeconds}, ${max}, ${toolId}, ${email}, ${emailDomain})`;
+			return claimOutcome(row as never);
+		},
+		async confirmClaim(claimId, requestedMs, { bucket, clientHash, windowSeconds, max }) {
+			const [row] = await sql`select * from public.confirm_listing_claim(
+				${bucket}, ${clientHash}, ${windowSeconds}, ${max}, ${claimId}, ${requestedMs})`;
+			return confirmOutcome(row as never);
 		},
 	};
 }
@@ -121,6 +209,30 @@ export function supabaseFormStore(client: SupabaseClient): FormStore {
 				p_window_seconds: windowSeconds,
 			});
 			return { hits: row.hits, retryAfterSeconds: row.retry_after };
+		},
+		async suggestCorrection(correction, limit) {
+			const [row] = await rpc<SubmitRow[]>(client, 'suggest_tool_correction', {
+				...limitArgs(limit),
+				...correctionArgs(correction),
+			});
+			return correctionOutcome(row);
+		},
+		async requestClaim(toolId, email, emailDomain, limit) {
+			const [row] = await rpc<ClaimRow[]>(client, 'request_listing_claim', {
+				...limitArgs(limit),
+				p_tool_id: toolId,
+				p_email: email,
+				p_email_domain: emailDomain,
+			});
+			return claimOutcome(row);
+		},
+		async confirmClaim(claimId, requestedMs, limit) {
+			const [row] = await rpc<SubmitRow[]>(client, 'confirm_listing_claim', {
+				...limitArgs(limit),
+				p_claim_id: claimId,
+				p_requested_ms: requestedMs,
+			});
+			return confirmOutcome(row);
 		},
 	};
 }

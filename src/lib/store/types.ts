@@ -1,3 +1,5 @@
+import type { Correction } from '../../features/corrections/fields.server.ts';
+
 /** A `construction_apps` row as the database returns it: trusted only after `parseTool`. */
 export type ToolRow = Record<string, unknown>;
 
@@ -83,4 +85,27 @@ export interface FormStore {
 	): Promise<SubmitOutcome | RateLimited>;
 	/** Counts a request that writes nothing (invalid input), for the same limit. */
 	hitRateLimit(limit: RateLimit): Promise<RateLimitHit>;
+	/** A suggested correction for an editor (20261128010000_corrections_and_claims). */
+	suggestCorrection(
+		correction: Correction,
+		limit: RateLimit,
+	): Promise<{ outcome: 'created' | 'unknown_tool' | 'unknown_partner' } | RateLimited>;
+	/** A claim request: `send` a link signed over the claim and its request time. */
+	requestClaim(
+		toolId: number,
+		email: string,
+		emailDomain: string,
+		limit: RateLimit,
+	): Promise<ClaimRequestOutcome | RateLimited>;
+	/** The claim link's button: `invalid` when the claim is gone or a newer link replaced it. */
+	confirmClaim(
+		claimId: number,
+		requestedMs: number,
+		limit: RateLimit,
+	): Promise<{ outcome: 'confirmed' | 'invalid' } | RateLimited>;
 }
+
+export type ClaimRequestOutcome =
+	| { outcome: 'send'; claimId: number; requestedMs: number; toolHost: string; toolName: string }
+	| { outcome: 'wrong_domain'; toolHost: string; toolName: string }
+	| { outcome: 'unknown_tool' };

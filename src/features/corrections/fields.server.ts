@@ -1,0 +1,236 @@
+// The submit function's rules for a correction, a claim and a claim's confirmation (issue 27).
+// A correction's value is read from the field group of the chosen "what": without JavaScript
+// every group is sent, and only the chosen one counts.
+import { z } from 'zod';
+import { CATEGORY_SLUGS, isCategorySlug } from '../../lib/categories.ts';
+import { factProblem } from '../facts/facts.ts';
+import { FACTS, type FactKey, isFactKey } from '../facts/vocabulary.ts';
+import { emailField, nameField, urlField } from '../forms/fields.server.ts';
+import {
+	MOVE_KEYS,
+	type Move,
+	orderedMoves,
+	STATUS_KEYS,
+	type Status,
+	VIA_KEYS,
+	type Via,
+} from '../integrations/details.ts';
+import { isWhat, type ListingField, QUOTE_MAX } from './what.ts';
+
+/** A correction as the database function takes it. */
+export interface Correction {
+	toolId: number;
+	what: 'fact' | 'integration' | ListingField;
+	fact: FactKey | null;
+	value: string[] | null;
+	detail: string | null;
+	partner: string | null;
+	via: Via | null;
+	viaService: string | null;
+	flow: 'out' | 'in' | 'both' | null;
+	moves: Move[] | null;
+	linkStatus: Status | null;
+	newText: string | null;
+	sourceUrl: string;
+	quote: string | null;
+	email: string | null;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+const list = (value: unknown) => [
+	...new Set(
+		text(value)
+			.split(',')
+			.map((v) => v.trim())
+			.filter(Boolean),
+	),
+];
+
+const toolIdField = z.coerce
+	.number({ error: 'Choose the tool this is about.' })
+	.int('Choose the tool this is about.')
+	.positive('Choose the tool this is about.')
+	.max(Number.MAX_SAFE_INTEGER, 'Choose the tool this is about.');
+
+const optionalEmail = z.preprocess(
+	(value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+	emailField.optional(),
+);
+
+/** The site's own pages are never a source: a correction cites the vendor. */
+function sourceField(ownHosts: ReadonlySet<string>) {
+	return z.preprocess(
+		(value) => (value === undefined ? '' : value),
+		z
+			.string({ error: 'Enter the address of the page that says it.' })
+			.trim()
+			.min(1, 'Enter the address of the page that says it (the source is required).')
+			.pipe(urlField)
+			.refine((url) => {
+				const host = new URL(url).hostname.toLowerCase().replace(/^www\./, '');
+				return !ownHosts.has(host);
+			}, 'The source must be the vendor’s page, not a page of this directory.'),
+	);
+}
+
+const quoteField = z
+	.string({ error: 'The quote must be text.' })
+	.optional()
+	.transform((raw) => (raw ?? '').replace(/\s+/g, ' ').trim() || null)
+	.refine(
+		(quote) => quote === null || quote.length <= QUOTE_MAX,
+		`The quote is too long (${QUOTE_MAX} characters at most): copy the one sentence that says it.`,
+	);
+
+/** The value of a fact from the form's group for it: `value_<fact>`, or the price's four fields. */
+function factValue(fact: FactKey, fields: Record<string, unknown>): string[] {
+	if (FACTS[fact].shape.kind === 'price')
+		return ['price_amount', 'price_currency', 'price_unit', 'price_period'].map((name) =>
+			text(fields[name]),
+		);
+	return list(fields[`value_${fact}`]);
+}
+
+/** The field to point at when a fact's value is wrong. */
+const valueFieldOf = (fact: FactKey) =>
+	FACTS[fact].shape.kind === 'price' ? 'price_amount' : `value_${fact}`;
+
+const FLOWS = { 'a-to-b': 'out', 'b-to-a': 'in', both: 'both' } as const;
+
+/**
+ * A correction: `tool_id`, `what`, the chosen group's value, `source_url` (required), `quote`
+ * (optional, at most 500 characters) and `email` (optional). `ownHosts` are this site's hosts.
+ */
+export function correctionSchema(ownHosts: ReadonlySet<string>) {
+	return z
+		.object({
+			tool_id: toolIdField,
+			what: z
+				.string({ error: 'Choose what the correction is about.' })
+				.refine(isWhat, 'Choose what the correction is about from the list.'),
+			source_url: sourceField(ownHosts),
+			quote: quoteField,
+			email: optionalEmail,
+		})
+		.loose()
+		.transform((input, context): Correction => {
+			const fields = input as Record<string, unknown>;
+			const issue = (path: string, message: string) => {
+				context.addIssue({ code: 'custom', path: [path], message });
+				return z.NEVER;
+			};
+			const base = {
+				toolId: input.tool_id,
+				fact: null,
+				value: null,
+				detail: null,
+				partner: null,
+				via: null,
+				viaService: null,
+				flow: null,
+				moves: null,
+				linkStatus: null,
+				newText: null,
+				sourceUrl: input.source_url,
+				quote: input.quote,
+				email: input.email ?? null,
+			};
+			const what = input.what;
+			if (isFactKey(what)) {
+				const value = factValue(what, fields);
+				const detail = text(fields.detail) || null;
+				const field = valueFieldOf(what);
+				if (!value.some(Boolean))
+					return issue(field, `Choose the ${FACTS[what].label} it should say.`);
+				if (detail && !FACTS[what].detail)
+					return issue('detail', `${FACTS[what].label} takes no detail: leave it empty.`);
+				if (detail && detail.length > 200)
+					return issue('detail', 'The detail is too long (200 characters at most).');
+				const problem = factProblem(what, value, detail);
+				if (problem)
+					return issue(
+						detail && /detail/.test(problem) ? 'detail' : field,
+						`${FACTS[what].label} ${problem}.`,
+					);
+				return { ...base, what: 'fact', fact: what, value, detail };
+			}
+			if (what === 'integration') {
+				const partner = text(fields.partner);
+				if (!partner) return issue('partner', 'Name the listed tool it works with.');
+				const nameCheck = nameField.safeParse(partner);
+				if (!nameCheck.success) return issue('partner', 'Name the listed tool it works with.');
+				const viaRaw = text(fields.via);
+				const via = viaRaw ? (VIA_KEYS.find((key) => key === viaRaw) ?? null) : null;
+				if (viaRaw && !via) return issue('via', 'Choose how they connect from the list.');
+				const service = text(fields.via_service) || null;
+				if (via === 'middleware' && !service)
+					return issue('via_service', 'Name the service that connects them (Agave, Zapier...).');
+				if (service && service.length > 60)
+					return issue('via_service', 'The service name is too long (60 characters at most).');
+				const flowRaw = text(fields.direction);
+				const flow = flowRaw ? (FLOWS[flowRaw as keyof typeof FLOWS] ?? null) : null;
+				if (flowRaw && !flow)
+					return issue('direction', 'Choose which way data flows from the list.');
+				const moves = list(fields.moves);
+				if (moves.some((move) => !MOVE_KEYS.includes(move as Move)))
+					return issue('moves', 'Choose what it moves from the list.');
+				const statusRaw = text(fields.link_status);
+				const linkStatus =
+					statusRaw && statusRaw !== 'current'
+						? (STATUS_KEYS.find((key) => key === statusRaw) ?? null)
+						: null;
+				if (statusRaw && statusRaw !== 'current' && !linkStatus)
+					return issue('link_status', 'Choose the status from the list.');
+				return {
+					...base,
+					what: 'integration',
+					partner: nameCheck.data,
+					via,
+					viaService: via === 'middleware' ? service : null,
+					flow,
+					moves: moves.length ? orderedMoves(moves as Move[]) : null,
+					linkStatus,
+				};
+			}
+			const field = `new_${what}`;
+			const raw = text(fields[field]);
+			const checked =
+				what === 'name'
+					? nameField.safeParse(raw)
+					: what === 'url'
+						? urlField.safeParse(raw)
+						: what === 'category'
+							? isCategorySlug(raw)
+								? { success: true as const, data: raw }
+								: {
+										success: false as const,
+										message: `Choose the category from the list (${CATEGORY_SLUGS.join(', ')}).`,
+									}
+							: raw.length >= 1 && raw.length <= 500
+								? { success: true as const, data: raw }
+								: {
+										success: false as const,
+										message: raw
+											? 'The description is too long (500 characters at most).'
+											: 'Write the description it should have.',
+									};
+			if (!checked.success)
+				return issue(
+					field,
+					'message' in checked ? checked.message : checked.error.issues[0].message,
+				);
+			return { ...base, what, newText: checked.data };
+		});
+}
+
+/** A claim: the tool and a work e-mail; the domain is checked against the tool's in the write. */
+export const claimSchema = z.object({ tool_id: toolIdField, email: emailField });
+
+/** The claim link's button: the signed token, checked by the handler. */
+export const claimConfirmSchema = z.object({
+	token: z
+		.string({ error: 'This link is incomplete.' })
+		.trim()
+		.min(1, 'This link is incomplete.')
+		.max(200, 'This link is incomplete or was changed.'),
+});

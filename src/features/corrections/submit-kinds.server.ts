@@ -1,0 +1,180 @@
+// The submit function's other kinds of submission (issue 27): a correction to a listed tool, a
+// vendor's claim on its listing and the claim link's button. Each is a FormSpec for the form
+// handler, so validation, honeypot, rate limit, cross-site refusal and answers are the forms'.
+import type { z } from 'zod';
+import { getDomain } from 'tldts-icann';
+import type { Mail, Mailer } from '../../lib/mail.server.ts';
+import { endpoints, paths } from '../../lib/paths.ts';
+import { SITE_NAME } from '../../lib/site.ts';
+import type { RateLimited } from '../../lib/store/types.ts';
+import type { FormSpec } from '../forms/handlers.server.ts';
+import { HttpError } from '../forms/http.server.ts';
+import { claimConfirmSchema, claimSchema, correctionSchema } from './fields.server.ts';
+import { CLAIM_LINK_SECONDS, signClaim, verifyClaim } from './claim-tokens.server.ts';
+import { isFreeMail } from './free-mail.ts';
+
+/** What a claim needs besides the store: the link secret, the site's address, a mailer. */
+export interface ClaimDeps {
+	/** Throws on a wrong configuration (no secret with SUPABASE_URL): the request answers 503. */
+	config: () => { secret: string; siteUrl: string };
+	mailer: Mailer;
+	/** The clock, in ms (tests move it to check expiry). */
+	now?: () => number;
+}
+
+type Spec = FormSpec<z.ZodType>;
+type Outcome = Awaited<ReturnType<Spec['save']>>;
+
+const limitedOutcome = (result: RateLimited): Outcome => ({
+	kind: result.everyone ? 'busy' : 'rate_limited',
+	retryAfterSeconds: result.retryAfterSeconds,
+});
+
+const invalid = (field: string, message: string) =>
+	new HttpError(422, { code: 'invalid_field', message, fields: { [field]: message } });
+
+const unknownTool = () =>
+	invalid('tool_id', 'This tool is not listed (any more): reload its page and try again.');
+
+/** The tool's id from the posted fields, for the error page's way back to its form. */
+function backToForm(fields: Record<string, unknown> | null, anchor = '') {
+	const id = Number(fields?.tool_id);
+	return Number.isInteger(id) && id > 0
+		? { href: `${paths.suggest(id)}${anchor}`, label: 'go back to the form' }
+		: { href: paths.home, label: 'go back to the home page' };
+}
+
+export function correctionSpec(
+	fields: Record<string, unknown> | null,
+	ownHosts: ReadonlySet<string>,
+): Spec {
+	return {
+		bucket: 'correction',
+		schema: correctionSchema(ownHosts),
+		backTo: backToForm(fields),
+		thanksPage: paths.suggested,
+		async save(store, input, limit) {
+			const result = await store.suggestCorrection(input as never, limit);
+			if (result.outcome === 'rate_limited') return limitedOutcome(result);
+			if (result.outcome === 'unknown_tool') throw unknownTool();
+			if (result.outcome === 'unknown_partner')
+				throw invalid(
+					'partner',
+					`We could not find "${(input as { partner: string }).partner}" among the other listed tools: use its name as the directory lists it.`,
+				);
+			return { kind: 'done' };
+		},
+	};
+}
+
+const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+
+function claimMail(to: string, toolName: string, link: string): Mail {
+	return {
+		to,
+		subject: `Confirm your claim on ${toolName} at ${SITE_NAME}`,
+		text: [
+			'Hello,',
+			'',
+			`Someone (we hope you) asked to claim the listing of ${toolName} on ${SITE_NAME} with this address.`,
+			'Open this link within 48 hours and press the button to confirm:',
+			'',
+			link,
+			'',
+			`Once confirmed, the corrections you send for ${toolName} from this address are marked as stated by the vendor. An editor still reads and accepts each.`,
+			'',
+			'If it was not you, ignore this message: nothing changes.',
+			'',
+			`— The ${SITE_NAME} team`,
+		].join('\n'),
+	};
+}
+
+export function claimSpec(fields: Record<string, unknown> | null, claims: ClaimDeps): Spec {
+	return {
+		bucket: 'claim',
+		schema: claimSchema,
+		backTo: backToForm(fields, '#claim'),
+		thanksPage: paths.claimSent,
+		async save(store, input, limit) {
+			const { tool_id: toolId, email } = input as z.output<typeof claimSchema>;
+			const config = claims.config();
+			// The e-mail's registrable domain by the public suffix list (mail.procore.com → procore.com).
+			// No registrable domain (an address at a public suffix such as co.uk) matches no tool:
+			// the database is asked with a domain no host can end in, so the hit is still counted.
+			const domain = getDomain(emailDomain(email)) ?? `${emailDomain(email)}.invalid`;
+			const result = await store.requestClaim(toolId, email, domain, limit);
+			if (result.outcome === 'rate_limited') return limitedOutcome(result);
+			if (result.outcome === 'unknown_tool') throw unknownTool();
+			if (result.outcome === 'wrong_domain') {
+				const toolDomain = getDomain(result.toolHost) ?? result.toolHost;
+				throw invalid(
+					'email',
+					isFreeMail(domain)
+						? `Use your work address at ${toolDomain}: a free e-mail address (${domain}) cannot show that you work for ${result.toolName}.`
+						: `Use an address at ${toolDomain} or one of its subdomains: ${emailDomain(email)} is not ${result.toolName}'s domain.`,
+				);
+			}
+			const nowMs = claims.now?.() ?? Date.now();
+			const token = signClaim(config.secret, {
+				claimId: result.claimId,
+				requestedMs: result.requestedMs,
+				expiresAt: Math.floor(nowMs / 1000) + CLAIM_LINK_SECONDS,
+			});
+			const link = new URL(endpoints.submit, config.siteUrl);
+			link.search = new URLSearchParams({ action: 'claim', token }).toString();
+			try {
+				await claims.mailer(claimMail(email, result.toolName, link.href));
+			} catch {
+				throw new HttpError(503, {
+					code: 'mail_failed',
+					message:
+						'We could not send the e-mail with your link. Please try again in a few minutes; sending it again is harmless.',
+				});
+			}
+			return { kind: 'done' };
+		},
+	};
+}
+
+/** Why a claim link does not work: tampered, expired or replaced. Nothing is changed. */
+export const badClaimLink = (reason: 'invalid' | 'expired' | 'void') =>
+	new HttpError(400, {
+		code: 'invalid_link',
+		message: `${
+			reason === 'expired'
+				? 'This link has expired (links work for 48 hours).'
+				: reason === 'void'
+					? 'This link was replaced by a newer one or the claim was withdrawn.'
+					: 'This link is incomplete or was changed.'
+		} Nothing was changed: ask for a new link on the tool's page.`,
+	});
+
+export function claimConfirmSpec(claims: ClaimDeps): Spec {
+	return {
+		bucket: 'claim',
+		schema: claimConfirmSchema,
+		backTo: { href: paths.home, label: 'go to the home page' },
+		thanksPage: paths.claimConfirmed,
+		async save(store, input, limit) {
+			const verified = verifyClaim(
+				claims.config().secret,
+				(input as z.output<typeof claimConfirmSchema>).token,
+				claims.now?.(),
+			);
+			if (!verified.ok) {
+				// A forged link counts like other invalid input.
+				await store.hitRateLimit(limit);
+				throw badClaimLink(verified.reason);
+			}
+			const result = await store.confirmClaim(
+				verified.claim.claimId,
+				verified.claim.requestedMs,
+				limit,
+			);
+			if (result.outcome === 'rate_limited') return limitedOutcome(result);
+			if (result.outcome === 'invalid') throw badClaimLink('void');
+			return { kind: 'done' };
+		},
+	};
+}

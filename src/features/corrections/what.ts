@@ -1,0 +1,41 @@
+// What a correction can be about (issue 27): a fact from the vocabulary, an integration with
+// another listed tool, or one of the listing's own fields. Shared by the suggest form's island,
+// its page and the submit function; small, since the island ships it.
+import { FACT_KEYS, FACTS, type FactKey, isFactKey } from '../facts/vocabulary.ts';
+
+/** The listing's own fields a visitor may correct, with their labels. */
+export const LISTING_FIELDS = {
+	name: 'Name',
+	description: 'Description',
+	url: 'Website address',
+	category: 'Category',
+} as const;
+export type ListingField = keyof typeof LISTING_FIELDS;
+
+/** The `what` of a suggestion as the form sends it: a fact key, `integration`, or a listing field. */
+export type What = FactKey | 'integration' | ListingField;
+
+const isListingField = (value: string): value is ListingField =>
+	Object.hasOwn(LISTING_FIELDS, value);
+
+export function isWhat(value: string): value is What {
+	return isFactKey(value) || value === 'integration' || isListingField(value);
+}
+
+/** The form's "what" choices, grouped as the select shows them. */
+export const WHAT_GROUPS: { label: string; options: [What, string][] }[] = [
+	{ label: 'A fact', options: FACT_KEYS.map((key) => [key, FACTS[key].label]) },
+	{ label: 'An integration', options: [['integration', 'Works with another listed tool']] },
+	{
+		label: 'The listing',
+		options: Object.entries(LISTING_FIELDS) as [ListingField, string][],
+	},
+];
+
+/** The `kind` field that sends the suggest form and the claim form to the submit function. */
+export const CORRECTION_KIND = 'correction';
+export const CLAIM_KIND = 'claim';
+export const CLAIM_CONFIRM_KIND = 'claim_confirm';
+
+/** The longest quote a suggestion keeps (the database checks the same). */
+export const QUOTE_MAX = 500;
