@@ -35,7 +35,7 @@ import { cardCategories } from '../../src/features/facts/fact-filters.ts';
 import { EVERY_FILTER_ON, insertFacts, keptByFacts, syntheticFacts } from './synthetic-facts.ts';
 import { insertIntegrations } from './synthetic-integrations.ts';
 import { benchStack } from './stack.ts';
-import { STACK_BUDGETS } from '../lib/stack-budgets.ts';
+import { BUDGETS } from '../lib/budgets.ts';
 import { machine } from './stats.ts';
 
 const MODES = {
@@ -155,7 +155,7 @@ async function benchSize(
 				await server.close();
 			}
 		}
-		if (tools === STACK_BUDGETS.atTools)
+		if (tools === BUDGETS.stack.atTools)
 			result.stack = await benchStack(browser, build.outDir, log);
 		return result;
 	} finally {

@@ -24,7 +24,7 @@ export interface SizeResult {
 	searchAllFilters?: (SearchLatency & { filters: string }) | null;
 	/** Milliseconds from first contentful paint to the first answer of the search box, per cold load. */
 	answerAfterPaintMs?: number[] | null;
-	/** The stack page, at the size STACK_BUDGETS names (scripts/bench/stack.ts). */
+	/** The stack page, at the size BUDGETS.stack names (scripts/bench/stack.ts). */
 	stack?: StackBench;
 	/** 1-minute load average when the build and the browser runs started: above the core count, other work shared the CPU. */
 	loadAverage: { build: number; browser: number | null };

@@ -51,7 +51,7 @@ interface TraceEvent {
 	dur?: number;
 	ph: string;
 	name: string;
-	args?: { name?: string; beginData?: { url?: string }; data?: { url?: string } };
+	args?: { name?: string; beginData?: { url?: string }; data?: { url?: string; type?: string } };
 }
 
 interface Span {
@@ -143,4 +143,41 @@ export function mainThreadTasks(
 		});
 	}
 	return tasks;
+}
+
+/** Rendering events: a task holding one of them drew a frame (style, layout, paint). */
+const FRAME_EVENTS = new Set(['Paint', 'PrePaint', 'Layerize', 'UpdateLayoutTree', 'Layout']);
+
+/**
+ * The page's own main-thread work for one key press (DESIGN.md's stack budget): the wall time of
+ * every renderer main-thread task from the one that dispatched the `keydown` through the first
+ * later task that drew a frame (script, style, layout, paint up to the frame showing the
+ * result), ms; null when the trace holds no such key press. Tracing only this press: the first
+ * keydown in the trace.
+ */
+export function keyPressWork(trace: Buffer | string): number | null {
+	const parsed = JSON.parse(String(trace)) as { traceEvents: TraceEvent[] } | TraceEvent[];
+	const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+	const keydown = events.find(
+		(e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown',
+	);
+	if (!keydown) return null;
+	const spans = spansOf(events.filter((e) => e.pid === keydown.pid && e.tid === keydown.tid));
+	// Top-level tasks only: a nested RunTask is part of the one around it.
+	const tasks = spans
+		.filter((span) => span.name === 'RunTask')
+		.filter((task, at, all) => at === 0 || task.start >= all[at - 1].end);
+	const first = tasks.findIndex((task) => task.start <= keydown.ts && keydown.ts < task.end);
+	if (first === -1) return null;
+	let work = 0;
+	for (const task of tasks.slice(first)) {
+		work += task.end - task.start;
+		const drew =
+			task !== tasks[first] &&
+			spans.some(
+				(span) => FRAME_EVENTS.has(span.name) && span.start >= task.start && span.end <= task.end,
+			);
+		if (drew) break;
+	}
+	return work / 1000;
 }

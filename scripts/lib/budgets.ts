@@ -56,6 +56,22 @@ export const BUDGETS = {
 		/** Every Lighthouse category on the home and a tool page. */
 		minScore: 95,
 	},
+	/** The stack page (issue 20; DESIGN.md's row since issue 30), at `atTools` and `atPairs`. */
+	stack: {
+		/** JavaScript on /stack/: React's chunk plus at most this much gzip of the site's own code. */
+		ownJsGzip: 10_000,
+		/** The graph file the island loads, gzip, divided by the pairs it holds. */
+		graphGzipPerPair: 40,
+		/**
+		 * A choice's own main-thread work in the trace (script, style, layout, paint up to the frame
+		 * showing the plan): the median and the slowest. Its wall-clock p50/p95 is reported beside
+		 * the empty-page floor of the same run, not judged alone.
+		 */
+		chooseWorkMedianMs: 8,
+		chooseWorkSlowestMs: 25,
+		atTools: 10_000,
+		atPairs: 50_000,
+	},
 } as const;
 
 /** Figures of issue 15 kept beside the budgets as checks, not in DESIGN.md's table any more. */

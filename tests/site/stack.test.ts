@@ -6,7 +6,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { STACK_BUDGETS } from '../../scripts/lib/stack-budgets.ts';
+import { BUDGETS } from '../../scripts/lib/budgets.ts';
 import { pagePayload } from '../../scripts/lib/page-payload.ts';
 import { MOVE_KEYS } from '../../src/features/integrations/details.ts';
 import {
@@ -64,7 +64,7 @@ describe('the stack page', () => {
 		expect(island.getAttribute('props')).toBe('{"toolPage":[0,"/app/{id}/"]}');
 		const payload = await pagePayload(distDir, '/stack/');
 		expect(payload.jsGzipReact).toBeGreaterThan(0);
-		expect(payload.jsGzipOwn).toBeLessThanOrEqual(STACK_BUDGETS.stackOwnJsGzip);
+		expect(payload.jsGzipOwn).toBeLessThanOrEqual(BUDGETS.stack.ownJsGzip);
 	});
 
 	it('says without JavaScript where the same facts are, with links that exist', async () => {
@@ -118,9 +118,9 @@ describe('the graph file', () => {
 		expect(STATUS_CODES[graph.pairs[graph.pairBetween(x, y)].status - 1]).toBe('retired');
 	});
 
-	it(`costs at most ${STACK_BUDGETS.graphGzipPerPair} B gzip per pair, and carries no addresses`, () => {
+	it(`costs at most ${BUDGETS.stack.graphGzipPerPair} B gzip per pair, and carries no addresses`, () => {
 		const perPair = gzipSync(raw, { level: 6 }).length / visible.length;
-		expect(perPair).toBeLessThanOrEqual(STACK_BUDGETS.graphGzipPerPair);
+		expect(perPair).toBeLessThanOrEqual(BUDGETS.stack.graphGzipPerPair);
 		expect(raw.toString('utf8')).not.toMatch(/https?:/);
 	});
 });
