@@ -102,7 +102,7 @@ export async function benchServerLoad(siteDir: string, seconds: number): Promise
 		RATE_LIMIT_PER_HOUR: '1000000',
 	};
 	// `npm start` itself, as a person types it: its memory budget counts every process.
-	const site = await startNpmStart([], env, 'site ready', 300_000);
+	const site = await startNpmStart([], env, 'site ready', 300_000, siteDir);
 	const sql = connectEmbedded(embeddedDbUrl(embeddedDbConfig(env)), { max: 1 });
 	let tree: number[] = [];
 	try {

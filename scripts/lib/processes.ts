@@ -31,8 +31,11 @@ export function startNpmStart(
 	env: NodeJS.ProcessEnv,
 	ready: string,
 	timeoutMs = 60_000,
+	/** The checkout whose `npm start` runs (an earlier commit's copy, say); this one's by default. */
+	cwd = process.cwd(),
 ): Promise<Started> {
 	const child = spawn('npm', ['start', '--', ...args], {
+		cwd,
 		env: { ...process.env, ...env },
 		stdio: ['ignore', 'pipe', 'pipe'],
 		detached: true,
