@@ -61,7 +61,14 @@ export default defineConfig({
 	// Tests and benchmarks build into their own directory (ASTRO_OUT_DIR) so parallel runs never share dist/.
 	outDir: config.outDir,
 	trailingSlash: 'always',
-	integrations: [react(), sitemap({ filter: (page) => !unlisted.has(new URL(page).pathname) })],
+	integrations: [
+		react(),
+		sitemap({
+			// The embeddable views (/embed/…) are for other sites' iframes, not search results.
+			filter: (page) =>
+				!unlisted.has(new URL(page).pathname) && !new URL(page).pathname.startsWith('/embed/'),
+		}),
+	],
 	devToolbar: { enabled: false },
 	// A page's own small stylesheets (under Vite's 4 KB assetsInlineLimit: the banner's, the
 	// form's, the integrations') go inline, hashed by security.csp, so the only render-blocking

@@ -1,5 +1,7 @@
 // The market map in Debian's Chromium: whole and usable with JavaScript off, the address's
 // filters fading what does not match with it on, and axe at phone and desktop widths.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { browserAvailable, launchChromium } from '../helpers/browser.ts';
@@ -78,6 +80,18 @@ describe.runIf(browserAvailable())('the market map in a browser', () => {
 		await close();
 	});
 
+	it('draws the logos of the categories in view from their deferred markup', async () => {
+		const { page, close, expectNoErrors } = await openPage(browser);
+		await page.goto(`${baseUrl}/landscape/`);
+		// Estimating, near the top, has tools with a logo in the test build.
+		const estimating = page.locator('#landscape [aria-labelledby="lc-estimating"]');
+		await estimating.scrollIntoViewIfNeeded();
+		await expect.poll(() => estimating.locator('.logo > img').count()).toBeGreaterThan(0);
+		expect(await estimating.locator('.logo > noscript').count()).toBe(0);
+		expectNoErrors();
+		await close();
+	});
+
 	it('narrows to the tools that work with a chosen tool', async () => {
 		const { page, close, expectNoErrors } = await openPage(browser);
 		await page.goto(`${baseUrl}/landscape/`);
@@ -95,6 +109,58 @@ describe.runIf(browserAvailable())('the market map in a browser', () => {
 		expect(kept.sort()).toEqual([...partners].sort());
 		expectNoErrors();
 		await close();
+	});
+
+	it('lets another site frame the embeddable map, and no other page', async () => {
+		const { page, close, allowErrors } = await openPage(browser);
+		allowErrors(/Refused to (display|frame)|frame-ancestors|X-Frame-Options/);
+		// Another site, served from this machine (a page the test fulfilled itself would count as
+		// public, and Chromium keeps public pages from framing loopback ones at all).
+		const blog = http.createServer((_, response) => {
+			response.setHeader('Content-Type', 'text/html');
+			response.end(`<!doctype html><title>A blog</title>
+				<iframe name="embed" src="${baseUrl}/embed/landscape/estimating/"></iframe>
+				<iframe name="page" src="${baseUrl}/landscape/"></iframe>`);
+		});
+		await new Promise<void>((resolve) => blog.listen(0, '127.0.0.1', resolve));
+		try {
+			await page.goto(`http://127.0.0.1:${(blog.address() as AddressInfo).port}/`);
+			const embed = page.frame({ name: 'embed' })!;
+			await expect
+				.poll(() =>
+					embed
+						.locator('#landscape li[data-id]')
+						.count()
+						.catch(() => 0),
+				)
+				.toBeGreaterThan(0);
+			expect(await embed.locator('#landscape a').first().getAttribute('target')).toBe('_top');
+			// The map page itself refuses to be framed: its frame never holds the page.
+			await page.waitForTimeout(500);
+			const framed = page.frame({ name: 'page' });
+			expect(
+				await framed
+					?.locator('#landscape')
+					.count()
+					.catch(() => 0),
+			).toBe(0);
+		} finally {
+			blog.close();
+			await close();
+		}
+	});
+
+	it('has no axe violations on the embeddable map', async () => {
+		for (const width of [375, 1280]) {
+			const { page, close, expectNoErrors } = await openPage(browser, { width });
+			await page.goto(`${baseUrl}/embed/landscape/`);
+			expect(await axeViolations(page)).toEqual([]);
+			expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+				width,
+			);
+			expectNoErrors();
+			await close();
+		}
 	});
 
 	for (const width of [320, 375, 1280, 1920]) {

@@ -4,9 +4,31 @@
  * status line counts the tools that match. The filter links, which lead to the filter pages
  * without JavaScript, become toggles of the address.
  */
-import { revealLogosNearViewport } from '../search/deferred-logos.ts';
-import { decodePartnerIds } from '../search/works-with-options.ts';
 import { activeFilters, isFiltering, tileMatches, toggledSearch } from './filter.ts';
+
+// Nothing here is imported from the home page's island (search/deferred-logos.ts,
+// works-with-options.ts): a module both pages load becomes a chunk of its own, which cost the
+// home page 262 B gzip over its budget. Their few lines are repeated instead.
+
+/** Each category's deferred logos (`<noscript>` markup, ToolLogo.astro) once it is drawn. */
+function revealLogosNearViewport(root: HTMLElement) {
+	root.addEventListener(
+		'contentvisibilityautostatechange',
+		(event) => {
+			if ((event as Event & { skipped?: boolean }).skipped !== false) return;
+			for (const holder of (event.target as Element).querySelectorAll('.logo > noscript')) {
+				const template = document.createElement('template');
+				// The server's own escaped markup for one <img>, never visitor input.
+				template.innerHTML = holder.textContent ?? '';
+				holder.replaceWith(template.content);
+			}
+		},
+		{ capture: true },
+	);
+}
+
+/** A works-with option's partner ids (`data-partners="3 12 40"`, WorksWithOptions.astro). */
+const decodePartnerIds = (text = '') => new Set(text ? text.split(' ').map(Number) : []);
 
 const map = document.getElementById('landscape');
 if (map) {
