@@ -8,6 +8,8 @@ import { browserAvailable, launchChromium } from '../helpers/browser.ts';
 import { axeViolations, openPage } from '../helpers/page.ts';
 
 const baseUrl = inject('baseUrl');
+/** The other pages of issue 28, checked with axe here. */
+const NEW_PAGES = ['/embed/landscape/', '/stats/'];
 let browser: Browser;
 
 describe.runIf(browserAvailable())('the market map in a browser', () => {
@@ -150,14 +152,22 @@ describe.runIf(browserAvailable())('the market map in a browser', () => {
 		}
 	});
 
-	it('has no axe violations on the embeddable map', async () => {
+	it('has no axe violations on the embeddable map, the stats and the open data pages', async () => {
 		for (const width of [375, 1280]) {
 			const { page, close, expectNoErrors } = await openPage(browser, { width });
-			await page.goto(`${baseUrl}/embed/landscape/`);
-			expect(await axeViolations(page)).toEqual([]);
-			expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-				width,
-			);
+			for (const route of NEW_PAGES) {
+				await page.goto(`${baseUrl}${route}`);
+				expect({ route, violations: await axeViolations(page) }).toEqual({ route, violations: [] });
+				expect(
+					await page.evaluate(() => document.documentElement.scrollWidth),
+					route,
+				).toBeLessThanOrEqual(width);
+				if (process.env.LANDSCAPE_SCREENSHOTS)
+					await page.screenshot({
+						path: `.data/tmp/${route.replaceAll('/', '_')}-${width}.png`,
+						fullPage: true,
+					});
+			}
 			expectNoErrors();
 			await close();
 		}

@@ -213,6 +213,8 @@ describe('sitemap and robots.txt', () => {
 			...[...pages.keys()].filter((route) => /^\/newsletter\/(\d+\/)?$/.test(route)),
 			// The market map (its embeddable views are not for search results).
 			'/landscape/',
+			// The directory in numbers.
+			'/stats/',
 			// A page per fact filter value with a tool (which ones: fact-filters.test.ts).
 			...FILTER_OPTIONS.map(({ option }) => option.path).filter((route) => pages.has(route)),
 		];
