@@ -215,6 +215,8 @@ describe('sitemap and robots.txt', () => {
 			'/landscape/',
 			// The directory in numbers.
 			'/stats/',
+			// What the open data files hold (the files themselves are not pages).
+			'/data/',
 			// A page per fact filter value with a tool (which ones: fact-filters.test.ts).
 			...FILTER_OPTIONS.map(({ option }) => option.path).filter((route) => pages.has(route)),
 		];
