@@ -81,10 +81,21 @@ export async function landscapeSvg(
 	);
 }
 
-/** The whole map as PNG: the SVG with PNG logos, rendered at one pixel a unit (1920 px wide). */
+/** librsvg (cairo) draws at most this many pixels a side. */
+const MAX_PNG_SIDE = 32_767;
+
+/**
+ * The whole map as PNG: the SVG with PNG logos, rendered at one pixel a unit (1920 px wide). A
+ * map taller than librsvg can draw (about 7,000 tools) is scaled down to fit, with a warning.
+ */
 export async function landscapePng(site: URL) {
-	const { svg } = await landscapeSvg(site, { logos: 'png' });
-	return sharp(Buffer.from(svg), { density: 72, limitInputPixels: false })
+	const { svg, height } = await landscapeSvg(site, { logos: 'png' });
+	const scale = Math.min(1, MAX_PNG_SIDE / height);
+	if (scale < 1)
+		console.warn(
+			`[landscape] the map is ${height} px tall: its PNG is scaled to ${Math.round(scale * 100)}% to fit librsvg's ${MAX_PNG_SIDE} px`,
+		);
+	return sharp(Buffer.from(svg), { density: 72 * scale, limitInputPixels: false })
 		.png({ compressionLevel: 9, palette: true })
 		.toBuffer();
 }
