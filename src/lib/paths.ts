@@ -30,6 +30,9 @@ export const paths = {
 	/** The map for other sites' iframes; one category's with a slug. */
 	embedLandscape: (slug?: string) => (slug ? `/embed/landscape/${slug}/` : '/embed/landscape/'),
 	stats: '/stats/',
+	/** The change log of the published data, and its feed. */
+	changes: '/changes/',
+	changesFeed: '/changes.xml',
 	openData: '/data/',
 	/** The compare island; `compareTools(ids)` opens it on those tools. */
 	compare: '/compare/',

@@ -9,7 +9,7 @@ import { axeViolations, openPage } from '../helpers/page.ts';
 
 const baseUrl = inject('baseUrl');
 /** The other pages of issue 28, checked with axe here. */
-const NEW_PAGES = ['/embed/landscape/', '/stats/', '/data/'];
+const NEW_PAGES = ['/embed/landscape/', '/stats/', '/data/', '/changes/'];
 let browser: Browser;
 
 describe.runIf(browserAvailable())('the market map in a browser', () => {

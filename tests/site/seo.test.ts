@@ -217,6 +217,8 @@ describe('sitemap and robots.txt', () => {
 			'/stats/',
 			// What the open data files hold (the files themselves are not pages).
 			'/data/',
+			// The change log of the published data.
+			'/changes/',
 			// A page per fact filter value with a tool (which ones: fact-filters.test.ts).
 			...FILTER_OPTIONS.map(({ option }) => option.path).filter((route) => pages.has(route)),
 		];

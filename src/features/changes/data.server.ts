@@ -1,0 +1,34 @@
+import { liveTools } from '../../lib/catalogue.server.ts';
+import { loadConfig } from '../../lib/config.server.ts';
+import type { PublicTable } from '../../lib/store/public-table.server.ts';
+import { readPublicTable } from '../../lib/store/public-table.server.ts';
+import { type Change, parseChanges } from './changes.ts';
+
+/** How many of the newest changes the page and the feed show. */
+export const CHANGES_SHOWN = 100;
+
+/** The change log as the build reads it: anon sees rows about live tools and removals (RLS). */
+const CHANGES_TABLE: PublicTable = {
+	table: 'published_changes',
+	columns:
+		'id, changed_at, kind, tool_id, tool_name, other_tool_id, other_tool_name, fact, value, previous_value',
+	orderBy: ['id'],
+	descending: true,
+	// One more than shown: the oldest shown may be a fact's "set" whose "removed" comes next.
+	limit: CHANGES_SHOWN + 1,
+};
+
+let once: Promise<{ changes: Change[]; listed: Set<number> }> | undefined;
+
+/** The newest changes, read once per build; `listed`: the tools that have a page. */
+export function newestChanges() {
+	once ??= (async () => {
+		const rows = await readPublicTable(loadConfig('build'), CHANGES_TABLE);
+		const tools = await liveTools();
+		return {
+			changes: parseChanges(rows).slice(0, CHANGES_SHOWN),
+			listed: new Set(tools.map((tool) => tool.id)),
+		};
+	})();
+	return once;
+}

@@ -1,0 +1,52 @@
+// /changes/ and its feed on the built site: the newest changes the database recorded, as anon
+// reads them (rows about live tools and removals), nothing about an unpublished tool.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { XMLValidator } from 'fast-xml-parser';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { changeTitle, parseChanges, type Change } from '../../src/features/changes/changes.ts';
+import { CHANGES_SHOWN } from '../../src/features/changes/data.server.ts';
+import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
+import { distDir, readPage } from '../helpers/dist.ts';
+
+const fixtures = inject('fixtureTools');
+let expected: Change[];
+
+beforeAll(async () => {
+	const sql = connectEmbedded(inject('dbUrl'));
+	const rows = await sql.begin(async (tx) => {
+		await tx`set local role anon`;
+		return tx`select * from published_changes order by id desc limit ${CHANGES_SHOWN + 1}`;
+	});
+	await sql.end();
+	expected = parseChanges(rows).slice(0, CHANGES_SHOWN);
+});
+
+describe('/changes/', () => {
+	it('lists the newest changes the database recorded, newest first', async () => {
+		expect(expected.length).toBeGreaterThan(10);
+		const page = await readPage('/changes/');
+		const items = page.querySelectorAll('main li[id^="change-"]');
+		expect(items.map((li) => li.id)).toEqual(expected.map((change) => `change-${change.id}`));
+		expect(page.querySelector('main')!.text).not.toContain(fixtures.unpublished);
+	});
+
+	it('has a feed that parses and carries the same changes', async () => {
+		const xml = await readFile(path.join(distDir, 'changes.xml'), 'utf8');
+		expect(XMLValidator.validate(xml)).toBe(true);
+		const titles = [...xml.matchAll(/<item><title>([^<]*)<\/title>/g)].map((m) =>
+			m[1]
+				.replaceAll('&amp;', '&')
+				.replaceAll('&apos;', "'")
+				.replaceAll('&quot;', '"')
+				.replaceAll('&lt;', '<')
+				.replaceAll('&gt;', '>'),
+		);
+		expect(titles).toEqual(expected.map(changeTitle));
+		expect(xml).not.toContain(fixtures.unpublished);
+		const page = await readPage('/changes/');
+		expect(
+			page.querySelector('link[type="application/rss+xml"][href="/changes.xml"]'),
+		).not.toBeNull();
+	});
+});
