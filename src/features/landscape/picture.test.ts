@@ -49,4 +49,14 @@ describe('landscapePicture', () => {
 		expect(bigger.height).toBeGreaterThan(one.height);
 		expect(landscapePicture(phases, text, () => null).svg).toBe(one.svg);
 	});
+
+	it('says how many more a category has when only some of its tools are drawn', () => {
+		const cut = phases.map((entry) => ({
+			...entry,
+			categories: entry.categories.map((c) => ({ ...c, total: c.tiles.length + 7 })),
+		}));
+		const { svg } = landscapePicture(cut, text, () => null);
+		expect(svg).toContain('Estimating &amp; Takeoff (8)');
+		expect(svg).toContain('and 7 more');
+	});
 });

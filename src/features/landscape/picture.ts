@@ -5,7 +5,8 @@
  * bytes. The caller says how a tool's logo is embedded (a data URI) or that it has none.
  */
 import { escapeXml } from '../integrations/map-svg.ts';
-import type { LandscapePhase, LandscapeTool } from './landscape.ts';
+import type { LandscapeCategory, LandscapeTool } from './landscape.ts';
+import type { Phase } from './phases.ts';
 
 export const PICTURE_WIDTH = 1920;
 const MARGIN = 40;
@@ -24,6 +25,16 @@ const FONT = "font-family='DejaVu Sans, Arial, Helvetica, sans-serif'";
 
 export interface PictureTool extends LandscapeTool {
 	monogram: string;
+}
+
+/** A category's tiles in the picture, and how many it has in all when only some are drawn. */
+export interface PictureCategory<T extends PictureTool> extends LandscapeCategory<T> {
+	total?: number;
+}
+
+export interface PicturePhase<T extends PictureTool> {
+	phase: Phase;
+	categories: PictureCategory<T>[];
 }
 
 export interface PictureText {
@@ -65,7 +76,7 @@ function tileSvg(
  * The picture as SVG text. `logoOf` gives a tool's logo as a data URI, or null for its monogram.
  */
 export function landscapePicture<T extends PictureTool>(
-	phases: readonly LandscapePhase<T>[],
+	phases: readonly PicturePhase<T>[],
 	text: PictureText,
 	logoOf: (tool: T) => string | null,
 ): { svg: string; width: number; height: number } {
@@ -77,7 +88,10 @@ export function landscapePicture<T extends PictureTool>(
 		const boxW = (inner - GAP * (categories.length - 1)) / categories.length;
 		const cols = Math.max(1, Math.floor((boxW - 2 * PAD + TILE_GAP) / (TILE_W + TILE_GAP)));
 		const rowsOf = (n: number) => Math.max(1, Math.ceil(n / cols));
-		const tallest = Math.max(...categories.map((c) => rowsOf(c.tiles.length)));
+		// A category drawn in part gets one more tile's place: how many more there are.
+		const places = (c: (typeof categories)[number]) =>
+			c.tiles.length + ((c.total ?? 0) > c.tiles.length ? 1 : 0);
+		const tallest = Math.max(...categories.map((c) => rowsOf(places(c))));
 		const boxH = CATEGORY_HEAD + tallest * (TILE_H + TILE_GAP) + PAD;
 		parts.push(
 			`<text x='${MARGIN}' y='${y + 26}' font-size='24' font-weight='700' fill='${colour}'>${escapeXml(phase.label)}</text>`,
@@ -87,8 +101,17 @@ export function landscapePicture<T extends PictureTool>(
 			const x = MARGIN + at * (boxW + GAP);
 			parts.push(
 				`<rect x='${x.toFixed(1)}' y='${top}' width='${boxW.toFixed(1)}' height='${boxH}' rx='10' fill='#f6f7f9' stroke='${colour}' stroke-width='2'/>`,
-				`<text x='${(x + PAD).toFixed(1)}' y='${top + 23}' font-size='15' font-weight='700' fill='#0f2742'>${escapeXml(category.label)} (${category.tiles.length})</text>`,
+				`<text x='${(x + PAD).toFixed(1)}' y='${top + 23}' font-size='15' font-weight='700' fill='#0f2742'>${escapeXml(category.label)} (${category.total ?? category.tiles.length})</text>`,
 			);
+			const more = (category.total ?? 0) - category.tiles.length;
+			if (more > 0) {
+				const i = category.tiles.length;
+				const tx = x + PAD + (i % cols) * (TILE_W + TILE_GAP);
+				const ty = top + CATEGORY_HEAD + Math.floor(i / cols) * (TILE_H + TILE_GAP);
+				parts.push(
+					`<text x='${Math.round(tx + 8)}' y='${ty + 23}' font-size='12' font-style='italic' fill='#4a5563'>and ${more} more</text>`,
+				);
+			}
 			category.tiles.forEach(({ tool, also }, i) => {
 				const tx = x + PAD + (i % cols) * (TILE_W + TILE_GAP);
 				const ty = top + CATEGORY_HEAD + Math.floor(i / cols) * (TILE_H + TILE_GAP);
