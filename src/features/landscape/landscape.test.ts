@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CategorySlug } from '../../lib/categories.ts';
-import { buildLandscape, type LandscapeTool, tileCount } from './landscape.ts';
+import { buildLandscape, type LandscapeTool, mostConnected, tileCount } from './landscape.ts';
 
 const tool = (id: number, category: CategorySlug): LandscapeTool => ({
 	id,
@@ -49,5 +49,24 @@ describe('buildLandscape', () => {
 			'back-office',
 		]);
 		expect(map.flatMap((p) => p.categories)).toHaveLength(12);
+	});
+});
+
+describe('mostConnected', () => {
+	it("keeps each category's most connected tools, in the order given, with its total", () => {
+		const tools = [1, 2, 3, 4].map((id) => tool(id, 'estimating'));
+		const map = buildLandscape(tools, () => []);
+		const cut = mostConnected(
+			map,
+			new Map([
+				[3, 5],
+				[4, 2],
+				[1, 2],
+			]),
+			2,
+		);
+		const estimating = cut.flatMap((p) => p.categories).find((c) => c.slug === 'estimating')!;
+		expect(estimating.tiles.map((t) => t.tool.id)).toEqual([1, 3]);
+		expect(estimating.total).toBe(4);
 	});
 });

@@ -68,3 +68,31 @@ export function tileCount(phases: readonly LandscapePhase[]): number {
 		0,
 	);
 }
+
+/**
+ * Each category's tiles cut to its `perCategory` most connected tools (`partners`: connections
+ * by tool id; ties in the order given), kept in the order given, with how many it has in all.
+ */
+export function mostConnected<T extends LandscapeTool>(
+	phases: readonly LandscapePhase<T>[],
+	partners: ReadonlyMap<number, number>,
+	perCategory: number,
+) {
+	return phases.map((entry) => ({
+		...entry,
+		categories: entry.categories.map((category) => ({
+			...category,
+			total: category.tiles.length,
+			tiles: category.tiles
+				.map((tile, at) => ({ tile, at }))
+				.sort(
+					(a, b) =>
+						(partners.get(b.tile.tool.id) ?? 0) - (partners.get(a.tile.tool.id) ?? 0) ||
+						a.at - b.at,
+				)
+				.slice(0, perCategory)
+				.sort((a, b) => a.at - b.at)
+				.map(({ tile }) => tile),
+		})),
+	}));
+}

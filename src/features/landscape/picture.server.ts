@@ -11,7 +11,7 @@ import { monogramFor } from '../../lib/tool-url.ts';
 import { logoFile } from '../logos/site-logos.server.ts';
 import { DATA_LICENCE } from '../open-data/licence.ts';
 import { landscapeData } from './data.server.ts';
-import { type LandscapePhase, tileCount } from './landscape.ts';
+import { mostConnected, tileCount } from './landscape.ts';
 import { landscapePicture } from './picture.ts';
 
 /** How the picture embeds logos: WebP as stored (browsers), or PNG (librsvg, for the PNG). */
@@ -57,31 +57,6 @@ const dateLabel = (date: Date) =>
  * category's most connected tools and says how many more there are; the SVG is always whole.
  */
 export const PNG_MAX_TILES = 1200;
-
-/** Each category's tiles cut to its `perCategory` most connected tools (then name order). */
-function mostConnected(
-	phases: LandscapePhase<Tool>[],
-	partners: Map<number, number>,
-	perCategory: number,
-) {
-	return phases.map((entry) => ({
-		...entry,
-		categories: entry.categories.map((category) => ({
-			...category,
-			total: category.tiles.length,
-			tiles: category.tiles
-				.map((tile, at) => ({ tile, at }))
-				.sort(
-					(a, b) =>
-						(partners.get(b.tile.tool.id) ?? 0) - (partners.get(a.tile.tool.id) ?? 0) ||
-						a.at - b.at,
-				)
-				.slice(0, perCategory)
-				.sort((a, b) => a.at - b.at)
-				.map(({ tile }) => tile),
-		})),
-	}));
-}
 
 /** The map (or one category's part of it) as SVG text, for the site's address `site`. */
 export async function landscapeSvg(
