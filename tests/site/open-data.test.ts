@@ -88,8 +88,7 @@ describe('/data/facts.csv', () => {
 		const rows = await sql`select tool_id::text, fact, value, source_url, quote,
 			to_char(verified_on, 'YYYY-MM-DD') as checked_on, origin
 			from tool_facts where tool_id = any(${ids})`;
-		const key = (r: { tool_id: string; fact: string; source: string }) =>
-			`${r.tool_id} ${r.fact} ${r.source}`;
+		const key = (r: Record<string, string>) => `${r.tool_id} ${r.fact} ${r.source}`;
 		const fromDb = rows.map((row) =>
 			[
 				key({ tool_id: row.tool_id, fact: row.fact, source: new URL(row.source_url).href }),
