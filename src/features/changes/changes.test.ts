@@ -43,7 +43,8 @@ describe('the change log', () => {
 		expect(changeText(changes[1])).toBe('single sign-on removed (was Yes)');
 	});
 
-	it('leaves out a row of a kind it does not know', () => {
+	it('leaves out a row of a kind it does not know, or about a tool with no name', () => {
 		expect(parseChanges([row(1, 'tool_renamed')])).toEqual([]);
+		expect(parseChanges([row(2, 'tool_removed', { tool_id: null, tool_name: ' ' })])).toEqual([]);
 	});
 });

@@ -50,7 +50,8 @@ export function parseChanges(rows: readonly Record<string, unknown>[]): Change[]
 	const changes: Change[] = [];
 	for (const row of rows) {
 		const kind = String(row.kind);
-		if (!KINDS.has(kind)) continue;
+		// A row the site cannot name (a tool row with no name, never on a page) is left out.
+		if (!KINDS.has(kind) || !String(row.tool_name ?? '').trim()) continue;
 		const change: Change = {
 			id: Number(row.id),
 			at: new Date(

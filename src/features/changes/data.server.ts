@@ -24,11 +24,14 @@ let once: Promise<{ changes: Change[]; listed: Set<number> }> | undefined;
 export function newestChanges() {
 	once ??= (async () => {
 		const rows = await readPublicTable(loadConfig('build'), CHANGES_TABLE);
-		const tools = await liveTools();
-		return {
-			changes: parseChanges(rows).slice(0, CHANGES_SHOWN),
-			listed: new Set(tools.map((tool) => tool.id)),
-		};
+		const listed = new Set((await liveTools()).map((tool) => tool.id));
+		// A live row the build leaves out (catalogue.server.ts: no name, an address that is not
+		// http(s)) is on no page, so not here either; a removal names no tool id and stays.
+		const shown = (id: number | null) => id === null || listed.has(id);
+		const changes = parseChanges(rows).filter(
+			(change) => shown(change.toolId) && shown(change.otherToolId),
+		);
+		return { changes: changes.slice(0, CHANGES_SHOWN), listed };
 	})();
 	return once;
 }
