@@ -187,6 +187,10 @@ describe.runIf(browserAvailable())('the market map in a browser', () => {
 				expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
 					width,
 				);
+				if (process.env.LANDSCAPE_SCREENSHOTS)
+					await page.screenshot({
+						path: `.data/tmp/landscape-${width}${route.includes('?') ? '-f' : ''}.png`,
+					});
 			}
 			expectNoErrors();
 			await close();
