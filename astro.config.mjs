@@ -117,13 +117,20 @@ export default defineConfig({
 	// Tests and benchmarks build into their own directory (ASTRO_OUT_DIR) so parallel runs never share dist/.
 	outDir: config.outDir,
 	trailingSlash: 'always',
-	// A tool's correction form (/app/{id}/suggest/) is no page to land on from a search either.
+	// Neither a tool's correction form (/app/{id}/suggest/) nor the embeddable views (/embed/…,
+	// for other sites' iframes) is a page to land on from a search.
 	integrations: [
 		embeddedDbPortCheck(),
 		react(),
 		sitemap({
-			filter: (page) =>
-				!unlisted.has(new URL(page).pathname) && !/\/suggest\/$/.test(new URL(page).pathname),
+			filter: (page) => {
+				const { pathname } = new URL(page);
+				return (
+					!unlisted.has(pathname) &&
+					!pathname.endsWith('/suggest/') &&
+					!pathname.startsWith('/embed/')
+				);
+			},
 		}),
 	],
 	devToolbar: { enabled: false },

@@ -28,6 +28,18 @@ export const paths = {
 	stack: (toolIds: readonly number[] = []) =>
 		toolIds.length ? `/stack/?tools=${toolIds.join(',')}` : '/stack/',
 	rss: '/rss.xml',
+	/** The market map; `landscape(filters)` with the home's filters in the address. */
+	landscape: '/landscape/',
+	landscapeSvg: '/landscape.svg',
+	landscapePng: '/landscape.png',
+	categoryLandscapeSvg: (slug: string) => `/category/${slug}/landscape.svg`,
+	/** The map for other sites' iframes; one category's with a slug. */
+	embedLandscape: (slug?: string) => (slug ? `/embed/landscape/${slug}/` : '/embed/landscape/'),
+	stats: '/stats/',
+	/** The change log of the published data, and its feed. */
+	changes: '/changes/',
+	changesFeed: '/changes.xml',
+	openData: '/data/',
 	/** The compare island; `compareTools(ids)` opens it on those tools. */
 	compare: '/compare/',
 	compareTools: (ids: readonly number[]) => `/compare/?tools=${ids.join(',')}`,

@@ -36,7 +36,10 @@ const jsonLd = (page: HTMLElement) =>
 	page
 		.querySelectorAll('script[type="application/ld+json"]')
 		.flatMap((script): JsonLdNode[] => [JSON.parse(script.textContent)].flat());
-const indexable = () => [...pages].filter(([route]) => route !== '/404.html');
+// The 404 and the embeddable views (/embed/…, for other sites' iframes) stay out of search results.
+const noindex = (page: HTMLElement) => meta(page, 'robots') === 'noindex';
+const indexable = () =>
+	[...pages].filter(([route, page]) => route !== '/404.html' && !noindex(page));
 
 /** Width and height from a PNG's IHDR chunk. */
 async function pngSize(file: string) {
@@ -65,6 +68,8 @@ describe('every page', () => {
 		}
 		const notFound = pages.get('/404.html')!;
 		expect(meta(notFound, 'robots')).toBe('noindex');
+		const hidden = [...pages].filter(([, page]) => noindex(page)).map(([route]) => route);
+		expect(hidden.filter((route) => !route.startsWith('/embed/'))).toEqual(['/404.html']);
 		expect(notFound.querySelector('link[rel=canonical]')).toBeNull();
 	});
 
@@ -206,6 +211,14 @@ describe('sitemap and robots.txt', () => {
 			'/stack/',
 			// The newsletter's archive and its sent issues (tests/newsletter/site-fixtures.ts: one).
 			...[...pages.keys()].filter((route) => /^\/newsletter\/(\d+\/)?$/.test(route)),
+			// The market map (its embeddable views are not for search results).
+			'/landscape/',
+			// The directory in numbers.
+			'/stats/',
+			// What the open data files hold (the files themselves are not pages).
+			'/data/',
+			// The change log of the published data.
+			'/changes/',
 			// A page per fact filter value with a tool (which ones: fact-filters.test.ts).
 			...FILTER_OPTIONS.map(({ option }) => option.path).filter((route) => pages.has(route)),
 		];

@@ -112,3 +112,12 @@ export async function logoFiles(): Promise<{ name: string; file: string }[]> {
 		LOGO_SIZES.map((size) => ({ name: `${name}-${size}`, file: cache.filePath(name, size) })),
 	);
 }
+
+/** Where the cache keeps a live tool's 50 px logo (pictures embed it), or null when it has none. */
+export async function logoFile(toolUrl: string): Promise<string | null> {
+	const { cache, byToolUrl } = await siteLogos();
+	const sources = byToolUrl.get(toolUrl);
+	if (!cache || !sources) return null;
+	const name = sources[50].slice('/logos/'.length, -'-50.webp'.length);
+	return cache.filePath(name, 50);
+}

@@ -14,6 +14,10 @@ export interface PublicTable {
 	/** A PostgREST/SQL column list: plain column names only. */
 	columns: string;
 	orderBy: readonly string[];
+	/** Newest first: the order columns descending. */
+	descending?: boolean;
+	/** At most this many rows (all when unset). */
+	limit?: number;
 }
 
 /** Reads a table as the public (anon): RLS decides which rows the build sees. */
@@ -27,8 +31,10 @@ export function embeddedPublicTable(sql: Sql, spec: PublicTable): PublicTableRea
 		rows: () =>
 			sql.begin(async (tx) => {
 				await tx`set local role anon`;
+				const direction = spec.descending ? ' desc' : '';
+				const limit = spec.limit ? ` limit ${Math.trunc(spec.limit)}` : '';
 				return tx.unsafe(
-					`select ${spec.columns} from public.${spec.table} order by ${spec.orderBy.join(', ')}`,
+					`select ${spec.columns} from public.${spec.table} order by ${spec.orderBy.map((c) => c + direction).join(', ')}${limit}`,
 				);
 			}) as Promise<ToolRow[]>,
 		close: () => sql.end({ timeout: 5 }),
@@ -41,11 +47,13 @@ export function supabasePublicTable(client: SupabaseClient, spec: PublicTable): 
 			const rows: ToolRow[] = [];
 			for (let from = 0; ; from += PAGE_SIZE) {
 				let query = client.from(spec.table).select(spec.columns);
-				for (const column of spec.orderBy) query = query.order(column, { ascending: true });
-				const { data, error } = await query.range(from, from + PAGE_SIZE - 1);
+				for (const column of spec.orderBy)
+					query = query.order(column, { ascending: !spec.descending });
+				const to = Math.min(from + PAGE_SIZE, spec.limit ?? Infinity) - 1;
+				const { data, error } = await query.range(from, to);
 				if (error) throw new Error(`reading ${spec.table} from Supabase failed: ${error.message}`);
 				rows.push(...(data as unknown as ToolRow[]));
-				if (data.length < PAGE_SIZE) return rows;
+				if (data.length < to - from + 1 || rows.length === spec.limit) return rows;
 			}
 		},
 		close: async () => {},
