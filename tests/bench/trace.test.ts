@@ -1,7 +1,7 @@
 // The benchmark's reading of Chromium's trace: which tasks were the HTML parser's, and the
 // difference between a page with no long task (a result) and a trace without the page (a fault).
 import { describe, expect, it } from 'vitest';
-import { keyPressWork, mainThreadTasks } from '../../scripts/bench/trace.ts';
+import { keyPressWork, mainThreadTasks } from '../../bench/trace.ts';
 
 const URL = 'http://127.0.0.1:4321/';
 const thread = { pid: 1, tid: 7 };

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createSubmitHandler } from '../../src/features/forms/handlers.server.ts';
 import { editor, fakeBuildHook } from '../editor/cli.ts';
 import { postJson, testDeps } from '../functions/harness.ts';
-import { freePort } from '../../scripts/lib/free-port.ts';
+import { freePort } from '../helpers/free-port.ts';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
 
 let db: TestDb;

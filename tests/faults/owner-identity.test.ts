@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort } from '../../scripts/lib/free-port.ts';
+import { freePort } from '../helpers/free-port.ts';
 import { probeOwner } from '../../src/lib/embedded-db/identity.server.ts';
 import { passwordFile } from '../../src/lib/embedded-db/password.server.ts';
 import { errorResponse } from '../../src/lib/embedded-db/wire-protocol.server.ts';

@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../scripts/lib/free-port.ts';
+import { freePort } from '../helpers/free-port.ts';
 
 export interface OwnerRun {
 	child: ChildProcess;

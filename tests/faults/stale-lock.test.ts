@@ -3,7 +3,7 @@
 import { afterAll, expect, it } from 'vitest';
 import { embeddedDbConfig, embeddedDbUrl } from '../../src/lib/embedded-db/config.server.ts';
 import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
-import { freePort } from '../../scripts/lib/free-port.ts';
+import { freePort } from '../helpers/free-port.ts';
 import { faultEnv, type OwnerRun, runOwner, startOwner, stopOwner } from './owner.ts';
 
 const fault = await faultEnv();

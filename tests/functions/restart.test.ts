@@ -11,7 +11,7 @@ import { newsletterDepsFromEnv } from '../../src/features/newsletter/deps.server
 import { doubleOptIn } from '../../src/features/newsletter/sign-up.server.ts';
 import { embeddedDbConfig, embeddedDbUrl } from '../../src/lib/embedded-db/config.server.ts';
 import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
-import { freePort } from '../../scripts/lib/free-port.ts';
+import { freePort } from '../helpers/free-port.ts';
 import { postJson } from './harness.ts';
 
 const PATH = '/.netlify/functions/subscribe';

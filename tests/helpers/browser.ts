@@ -1,6 +1,6 @@
-import { chromiumPath } from '../../scripts/lib/chromium.ts';
+import { chromiumPath } from './chromium.ts';
 
-export { chromiumPath, launchChromium } from '../../scripts/lib/chromium.ts';
+export { chromiumPath, launchChromium } from './chromium.ts';
 
 /**
  * Whether browser tests run here. On CI (CI=true) a missing browser is a failure, not a

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { generate } from 'selfsigned';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
-import { freePort } from '../../scripts/lib/free-port.ts';
+import { freePort } from './free-port.ts';
 import { tempDir } from '../newsletter/outbox.ts';
 
 export interface ReceivedMessage {

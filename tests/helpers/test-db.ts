@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../scripts/lib/free-port.ts';
+import { freePort } from './free-port.ts';
 import { startEmbeddedDb } from '../../src/lib/embedded-db/server.server.ts';
 import { connectEmbedded, type Sql } from '../../src/lib/store/embedded.server.ts';
 

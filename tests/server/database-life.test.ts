@@ -9,8 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { embeddedDbConfig, embeddedDbUrl } from '../../src/lib/embedded-db/config.server.ts';
 import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
-import { freePort } from '../../scripts/lib/free-port.ts';
-import { type Started, startScript, stopProcess } from '../../scripts/lib/processes.ts';
+import { freePort } from '../helpers/free-port.ts';
+import { type Started, startScript, stopProcess } from '../helpers/processes.ts';
 
 let root: string;
 let env: NodeJS.ProcessEnv;

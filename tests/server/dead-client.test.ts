@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
-import { stopProcess } from '../../scripts/lib/processes.ts';
+import { stopProcess } from '../helpers/processes.ts';
 
 let db: TestDb;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from '../../scripts/lib/free-port.ts';
+import { freePort } from '../helpers/free-port.ts';
 import { PARITY_REQUESTS, SECURITY_HEADERS, type ParityRequest } from './parity-requests.ts';
 
 const startUrl = inject('baseUrl');

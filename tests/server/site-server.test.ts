@@ -13,7 +13,7 @@ import { readNetlifyToml } from '../../src/server/netlify-toml.ts';
 import { currentRelease, listReleases, publishRelease } from '../../src/server/releases.ts';
 import { type SiteServer, startSiteServer } from '../../src/server/serve.ts';
 import { ServedReleases } from '../../src/server/served.ts';
-import { freePort } from '../../scripts/lib/free-port.ts';
+import { freePort } from '../helpers/free-port.ts';
 
 let root: string;
 let releases: string;

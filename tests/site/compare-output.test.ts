@@ -4,10 +4,10 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { BUDGETS } from '../../scripts/lib/budgets.ts';
-import { comparePayload } from '../../scripts/lib/compare-payload.ts';
+import { BUDGETS } from '../../bench/budgets.ts';
+import { comparePayload } from '../../bench/compare-payload.ts';
 import { PICK_LIMITS } from '../../src/features/picker/address.ts';
-import { pagePayload } from '../../scripts/lib/page-payload.ts';
+import { pagePayload } from '../../bench/page-payload.ts';
 import {
 	type CompareTool,
 	compareFiles,

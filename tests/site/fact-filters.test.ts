@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { HTMLElement } from 'node-html-parser';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { pagePayload } from '../../scripts/lib/page-payload.ts';
+import { pagePayload } from '../../bench/page-payload.ts';
 import {
 	cardCategories,
 	FILTER_OPTIONS,

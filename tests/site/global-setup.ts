@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { waitForFileLock } from '../../src/lib/embedded-db/file-lock.server.ts';
-import { freePort } from '../../scripts/lib/free-port.ts';
+import { freePort } from '../helpers/free-port.ts';
 import { type LogoServer, siteTestLogos, startLogoServer } from '../helpers/logo-server.ts';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
 import { insertCompareFixtures } from './compare-fixtures.ts';

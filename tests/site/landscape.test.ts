@@ -7,7 +7,7 @@ import { SyntaxValidator } from 'fast-xml-validator';
 import type { HTMLElement } from 'node-html-parser';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { pagePayload } from '../../scripts/lib/page-payload.ts';
+import { pagePayload } from '../../bench/page-payload.ts';
 import { escapeXml } from '../../src/features/integrations/map-svg.ts';
 import { PHASES } from '../../src/features/landscape/phases.ts';
 import { readNetlifyToml } from '../../src/server/netlify-toml.ts';

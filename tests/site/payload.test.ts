@@ -4,8 +4,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BUDGETS } from '../../scripts/lib/budgets.ts';
-import { pagePayload } from '../../scripts/lib/page-payload.ts';
+import { BUDGETS } from '../../bench/budgets.ts';
+import { pagePayload } from '../../bench/page-payload.ts';
 import { connectEmbedded, type Sql } from '../../src/lib/store/embedded.server.ts';
 import { distDir, readPage } from '../helpers/dist.ts';
 

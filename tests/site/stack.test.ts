@@ -6,8 +6,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BUDGETS } from '../../scripts/lib/budgets.ts';
-import { pagePayload } from '../../scripts/lib/page-payload.ts';
+import { BUDGETS } from '../../bench/budgets.ts';
+import { pagePayload } from '../../bench/page-payload.ts';
 import { MOVE_KEYS } from '../../src/features/integrations/details.ts';
 import {
 	type ConnectionsFile,

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { freePort } from '../../../scripts/lib/free-port.ts';
+import { freePort } from '../../../tests/helpers/free-port.ts';
 import { type LogoServer, pngLogo, startLogoServer } from '../../../tests/helpers/logo-server.ts';
 import { LogoCache } from './cache.server.ts';
 import { fetchLogos, LOGO_TTL_MS } from './fetch.server.ts';

@@ -2,10 +2,10 @@
 // tail of tools with one or two partners, like the real ecosystem (see decision record 0010),
 // each saying what it moves, which way and through what about as often as the sample's do
 // (supabase/research/integrations.md). `syntheticStackPairs` makes a denser graph of a given
-// size for the stack page's measurement (scripts/bench/stack.ts).
-import { MOVE_KEYS, type Move, orderedMoves } from '../../src/features/integrations/details.ts';
-import { kindOfVia } from '../../src/features/integrations/types.ts';
-import type { Sql } from '../../src/lib/store/embedded.server.ts';
+// size for the stack page's measurement (bench/stack.ts).
+import { MOVE_KEYS, type Move, orderedMoves } from '../src/features/integrations/details.ts';
+import { kindOfVia } from '../src/features/integrations/types.ts';
+import type { Sql } from '../src/lib/store/embedded.server.ts';
 
 const HUBS = 8;
 const KINDS = ['native', 'marketplace', 'api'] as const;

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parse } from 'node-html-parser';
-import { CARD_SELECTOR, HOME_GRID_ID } from '../../src/features/search/grid-markup.ts';
+import { CARD_SELECTOR, HOME_GRID_ID } from '../src/features/search/grid-markup.ts';
 import { REACT_CHUNK } from './budgets.ts';
 
 export interface ScriptFile {

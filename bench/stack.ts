@@ -7,11 +7,11 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import type { Integration } from '../../src/features/integrations/types.ts';
-import { connectionsFiles, graphFile } from '../../src/features/stack/encode.ts';
-import { connectionsUrl, type GraphFile, STACK_GRAPH_URL } from '../../src/features/stack/graph.ts';
-import { pagePayload } from '../lib/page-payload.ts';
-import { BUDGETS } from '../lib/budgets.ts';
+import type { Integration } from '../src/features/integrations/types.ts';
+import { connectionsFiles, graphFile } from '../src/features/stack/encode.ts';
+import { connectionsUrl, type GraphFile, STACK_GRAPH_URL } from '../src/features/stack/graph.ts';
+import { pagePayload } from './page-payload.ts';
+import { BUDGETS } from './budgets.ts';
 import { type Cell, count, verdict } from './markdown.ts';
 import type { BenchRun } from './results.ts';
 import { frameFloor } from './browser.ts';
@@ -256,7 +256,7 @@ const floorText = (stack: StackBench) =>
 		? `; empty-page floor ${ms(median(stack.floorMs))} / ${ms(percentile(stack.floorMs, 95))}`
 		: '';
 
-/** The stack page's rows in the budget table (scripts/bench/budgets.ts adds them). */
+/** The stack page's rows in the budget table (budget-report.ts adds them). */
 export function stackBudgetRows(run: BenchRun): Cell[][] {
 	const stack = run.sizes.find((size) => size.stack)?.stack;
 	const size = `${count(BUDGETS.stack.atTools)} tools, ${count(BUDGETS.stack.atPairs)} pairs`;

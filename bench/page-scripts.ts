@@ -1,4 +1,4 @@
-import { CARD_SELECTOR, HOME_GRID_ID, RESULTS_ID } from '../../src/features/search/grid-markup.ts';
+import { CARD_SELECTOR, HOME_GRID_ID, RESULTS_ID } from '../src/features/search/grid-markup.ts';
 
 // Code that runs inside the benchmarked page. Passed as strings so the TypeScript loader's
 // helpers never leak into the page (page.evaluate of a string is also allowed by the site's CSP).

@@ -1,9 +1,9 @@
 // The shape of one benchmark run, shared by the steps and the report.
 import type { PaintTimings, SearchLatency } from './browser.ts';
 import type { FunctionsOutcome } from './functions.ts';
-import type { ComparePayload } from '../lib/compare-payload.ts';
+import type { ComparePayload } from './compare-payload.ts';
 import type { ServerLoad } from './server-load-parts.ts';
-import type { PagePayload } from '../lib/page-payload.ts';
+import type { PagePayload } from './page-payload.ts';
 import type { StackBench } from './stack.ts';
 
 export interface SizeResult {
@@ -24,7 +24,7 @@ export interface SizeResult {
 	searchAllFilters?: (SearchLatency & { filters: string }) | null;
 	/** Milliseconds from first contentful paint to the first answer of the search box, per cold load. */
 	answerAfterPaintMs?: number[] | null;
-	/** The stack page, at the size BUDGETS.stack names (scripts/bench/stack.ts). */
+	/** The stack page, at the size BUDGETS.stack names (bench/stack.ts). */
 	stack?: StackBench;
 	/** 1-minute load average when the build and the browser runs started: above the core count, other work shared the CPU. */
 	loadAverage: { build: number; browser: number | null };

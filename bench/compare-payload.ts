@@ -3,8 +3,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { compareFiles } from '../../src/features/compare/files.ts';
-import { PICK_LIMITS } from '../../src/features/picker/address.ts';
+import { compareFiles } from '../src/features/compare/files.ts';
+import { PICK_LIMITS } from '../src/features/picker/address.ts';
 import { pagePayload, type PagePayload } from './page-payload.ts';
 
 export interface ToolFileSize {

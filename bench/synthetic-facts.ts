@@ -1,10 +1,10 @@
 // Facts for a synthetic catalogue (issue 19): most tools documented in part, as the researched
 // sample is, and one tool in ten a documented field app that every fact filter of
 // `EVERY_FILTER_ON` keeps, so typing with every filter on still has pages of matches to show.
-import { FACT_FILTERS } from '../../src/features/facts/fact-filters.ts';
-import type { ToolFacts } from '../../src/features/facts/facts.ts';
-import { CATEGORY_SLUGS } from '../../src/lib/categories.ts';
-import type { Sql } from '../../src/lib/store/embedded.server.ts';
+import { FACT_FILTERS } from '../src/features/facts/fact-filters.ts';
+import type { ToolFacts } from '../src/features/facts/facts.ts';
+import { CATEGORY_SLUGS } from '../src/lib/categories.ts';
+import type { Sql } from '../src/lib/store/embedded.server.ts';
 
 /** One value of every fact filter group: the home page's address with every filter on. */
 export const EVERY_FILTER_ON: Readonly<Record<string, string>> = {

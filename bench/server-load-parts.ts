@@ -1,6 +1,6 @@
 // Figures, helpers and the markdown section of the `npm start` load benchmark (server-load.ts).
 import { readdirSync, readFileSync } from 'node:fs';
-import { BUDGETS, LOAD_CHECKS } from '../lib/budgets.ts';
+import { BUDGETS, LOAD_CHECKS } from './budgets.ts';
 import { verdict, table } from './markdown.ts';
 import type { FunctionsOutcome } from './functions.ts';
 import { mb, median, ms, percentile } from './stats.ts';

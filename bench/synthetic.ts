@@ -3,9 +3,9 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CATEGORY_SLUGS } from '../../src/lib/categories.ts';
-import { connectEmbedded, type Sql } from '../../src/lib/store/embedded.server.ts';
-import { freePort } from '../lib/free-port.ts';
+import { CATEGORY_SLUGS } from '../src/lib/categories.ts';
+import { connectEmbedded, type Sql } from '../src/lib/store/embedded.server.ts';
+import { freePort } from '../tests/helpers/free-port.ts';
 
 export interface SyntheticTool {
 	name: string;
@@ -112,7 +112,7 @@ export async function startBenchDb(options: { seed: boolean }): Promise<BenchDb>
 	const root = await mkdtemp(path.join(os.tmpdir(), 'contech-bench-db-'));
 	const dataDir = path.join(root, 'pglite');
 	const port = await freePort();
-	const script = path.resolve(import.meta.dirname, '../db-server.ts');
+	const script = path.resolve(import.meta.dirname, '../scripts/db-server.ts');
 	const args = [script, ...(options.seed ? [] : ['--no-seed'])];
 	const child = spawn(path.resolve('node_modules/.bin/tsx'), args, {
 		env: {

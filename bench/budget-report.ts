@@ -1,6 +1,6 @@
 // Each figure of a benchmark run against its budget in ../shared/DESIGN.md.
 import { type Cell, count, secs, verdict } from './markdown.ts';
-import { BUDGETS } from '../lib/budgets.ts';
+import { BUDGETS } from './budgets.ts';
 import type { BenchRun, SizeResult } from './results.ts';
 import type { PaintTimings, SearchLatency } from './browser.ts';
 import { LONG_TASK_MS } from './trace.ts';

@@ -6,10 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
-import { integrationKey } from '../../src/features/integrations/key.ts';
-import { paths } from '../../src/lib/paths.ts';
-import type { Sql } from '../../src/lib/store/embedded.server.ts';
-import { chromiumPath, launchChromium } from '../lib/chromium.ts';
+import { integrationKey } from '../src/features/integrations/key.ts';
+import { paths } from '../src/lib/paths.ts';
+import type { Sql } from '../src/lib/store/embedded.server.ts';
+import { chromiumPath, launchChromium } from '../tests/helpers/chromium.ts';
 import {
 	BENCH_CHROMIUM_ARGS,
 	firstAnswer,
@@ -21,8 +21,8 @@ import {
 import { median, ms, percentile } from './stats.ts';
 import { buildSite, directorySize } from './build.ts';
 import { benchFunctions, type FunctionsOutcome } from './functions.ts';
-import { comparePayload } from '../lib/compare-payload.ts';
-import { pagePayload } from '../lib/page-payload.ts';
+import { comparePayload } from './compare-payload.ts';
+import { pagePayload } from './page-payload.ts';
 import { benchNewsletterSend, newsletterSection } from './newsletter.ts';
 import { loadBeside, renderLoadBeside } from './load-against.ts';
 import { benchServerLoad, handlerOnlySummary, renderServerLoad } from './server-load.ts';
@@ -31,11 +31,11 @@ import type { SizeResult } from './results.ts';
 import { serveStatic } from './serve.ts';
 import { siteSource } from './source.ts';
 import { insertTools, startBenchDb, syntheticCatalogue } from './synthetic.ts';
-import { cardCategories } from '../../src/features/facts/fact-filters.ts';
+import { cardCategories } from '../src/features/facts/fact-filters.ts';
 import { EVERY_FILTER_ON, insertFacts, keptByFacts, syntheticFacts } from './synthetic-facts.ts';
 import { insertIntegrations } from './synthetic-integrations.ts';
 import { benchStack } from './stack.ts';
-import { BUDGETS } from '../lib/budgets.ts';
+import { BUDGETS } from './budgets.ts';
 import { machine } from './stats.ts';
 
 const MODES = {

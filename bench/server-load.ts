@@ -8,10 +8,10 @@ import { mkdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { embeddedDbConfig, embeddedDbUrl } from '../../src/lib/embedded-db/config.server.ts';
-import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
-import { startNpmStart, stopGroup } from '../lib/processes.ts';
-import { freePort } from '../lib/free-port.ts';
+import { embeddedDbConfig, embeddedDbUrl } from '../src/lib/embedded-db/config.server.ts';
+import { connectEmbedded } from '../src/lib/store/embedded.server.ts';
+import { startNpmStart, stopGroup } from '../tests/helpers/processes.ts';
+import { freePort } from '../tests/helpers/free-port.ts';
 import {
 	processTreeRss,
 	sequentialLatencies,

@@ -4,7 +4,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { freePort } from './free-port.ts';
+import { freePort } from '../tests/helpers/free-port.ts';
 
 export interface Peer {
 	name: string;

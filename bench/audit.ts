@@ -1,4 +1,4 @@
-// `npm run audit [url] [--runs N] [--pages home,tool,newapp] [--peers] [--save DIR]`:
+// `npm run audit [url] [--runs N] [--pages home,tool,newapp] [--peers] [--against REF] [--save DIR]`:
 // Lighthouse (mobile preset, Debian Chromium, offline) on the home page, a tool page and
 // /newapp/ of a site that is already running (default http://localhost:PORT, e.g. `npm start`).
 // Prints the four category scores and the largest contentful paint per page and run, the LCP
@@ -6,16 +6,21 @@
 // any request a page made to another origin than its site's (logos included: there should be
 // none), what kept each score below 100, and DESIGN.md's first-view verdicts. --peers starts the two
 // peers of ../shared/peers (--peers-dir) and measures their home and tool pages in the same
-// sitting, runs interleaved page by page, so the home page can be compared with theirs.
-import { mkdir, writeFile } from 'node:fs/promises';
+// sitting, runs interleaved page by page, so the home page can be compared with theirs;
+// --against starts an earlier commit's npm start and measures it in the same way.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { loadConfig } from '../src/lib/config.server.ts';
-import { BUDGETS } from './lib/budgets.ts';
-import { CHROMIUM_FLAGS } from './lib/chromium.ts';
-import { type Peer, startPeers } from './lib/peers.ts';
+import { BUDGETS } from './budgets.ts';
+import { CHROMIUM_FLAGS } from '../tests/helpers/chromium.ts';
+import { type Peer, startPeers } from './peers.ts';
+import { siteSource } from './source.ts';
+import { freePort } from '../tests/helpers/free-port.ts';
+import { startNpmStart, stopGroup } from '../tests/helpers/processes.ts';
 
 const { values: options, positionals } = parseArgs({
 	allowPositionals: true,
@@ -29,6 +34,8 @@ const { values: options, positionals } = parseArgs({
 		// Measure the peers of DESIGN.md's first-view budget in the same sitting.
 		peers: { type: 'boolean', default: false },
 		'peers-dir': { type: 'string', default: '../shared/peers' },
+		// An earlier commit, built and started (npm start, its own data) beside the site measured.
+		against: { type: 'string' },
 	},
 });
 const runs = Number(options.runs);
@@ -70,8 +77,10 @@ const ourPages = (
 	.flatMap(([, name, pagePath]) => (pagePath ? [{ name, path: pagePath }] : []));
 
 const peerServers = options.peers ? await startPeers(path.resolve(options['peers-dir'])) : null;
+const earlier = options.against ? await startEarlier(options.against) : null;
 const sites: { name: string; base: string; pages: { name: string; path: string }[] }[] = [
 	{ name: SITE, base, pages: ourPages },
+	...(earlier ? [{ name: earlier.name, base: earlier.base, pages: ourPages }] : []),
 	...(peerServers?.peers ?? []).map((peer: Peer) => ({
 		name: peer.name,
 		base: peer.base,
@@ -109,6 +118,34 @@ try {
 } finally {
 	chrome.kill();
 	peerServers?.stop();
+	await earlier?.stop();
+}
+
+/**
+ * `npm start` of an earlier commit (a clean copy, bench/source.ts) on free ports with a data
+ * directory of its own: the same sample catalogue, so its pages compare with this site's.
+ */
+async function startEarlier(ref: string) {
+	const source = await siteSource(ref);
+	const work = await mkdtemp(path.join(os.tmpdir(), 'contech-audit-'));
+	const port = await freePort();
+	const env = {
+		PORT: String(port),
+		EMBEDDED_DB_PORT: String(await freePort()),
+		EMBEDDED_DB_DIR: path.join(work, 'pglite'),
+		ASTRO_OUT_DIR: path.join(work, 'dist'),
+		SUPABASE_URL: '',
+	};
+	const site = await startNpmStart([], env, 'site ready', 300_000, source.dir);
+	return {
+		name: `${ref} (earlier commit)`,
+		base: `http://localhost:${port}`,
+		async stop() {
+			await stopGroup(site.child, 'SIGINT');
+			await source.dispose();
+			await rm(work, { recursive: true, force: true });
+		},
+	};
 }
 
 async function measurePage(
@@ -284,7 +321,15 @@ function firstViewVerdicts(): string[] {
 		`- tool page LCP <= ${seconds(toolLcpMs)} in every run: ${tool.map(seconds).join(', ') || 'n/a'}: ${says(tool.length ? tool.every((v) => v <= toolLcpMs) : null)}`,
 		`- home LCP median <= ${seconds(homeLcpMedianMs)}: ${home.length ? seconds(medianOf(home)) : 'n/a'}: ${says(home.length ? medianOf(home) <= homeLcpMedianMs : null)}`,
 	];
-	const peers = sites.filter((site) => site.name !== SITE);
+	const peers = sites.filter((site) => site.name !== SITE && site.name !== earlier?.name);
+	if (earlier)
+		for (const page of ['home', 'tool page']) {
+			const ours = lcps(SITE, page);
+			const theirs = lcps(earlier.name, page);
+			lines.push(
+				`- ${page} LCP median beside ${earlier.name}, same sitting: ${ours.length ? seconds(medianOf(ours)) : 'n/a'} against ${theirs.length ? seconds(medianOf(theirs)) : 'n/a'}${ours.length && theirs.length ? ` (×${(medianOf(ours) / medianOf(theirs)).toFixed(2)})` : ''}`,
+			);
+		}
 	if (!peers.length)
 		lines.push("- home LCP below both peers' in the same sitting: not measured (add --peers)");
 	for (const peer of peers) {

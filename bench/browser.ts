@@ -6,8 +6,8 @@ import {
 	SETTLE_LIMIT_MS,
 	WAIT_FOR_HYDRATION,
 } from './page-scripts.ts';
-import { FACT_PANEL_ID } from '../../src/features/search/grid-markup.ts';
-import { RESULTS_PAGE_SIZE } from '../../src/features/search/results-window.ts';
+import { FACT_PANEL_ID } from '../src/features/search/grid-markup.ts';
+import { RESULTS_PAGE_SIZE } from '../src/features/search/results-window.ts';
 import { median } from './stats.ts';
 import { type MainThreadTask, mainThreadTasks, PAGE_WORK_CATEGORIES } from './trace.ts';
 
