@@ -150,6 +150,7 @@ export function budgetRows(run: BenchRun): Cell[][] {
 			`${perTool.toFixed(0)} B`,
 			verdict(perTool <= BUDGETS.homeGzipPerTool),
 		],
+		...landscapeRows(run.sizes),
 		[
 			`Live search at ${count(BUDGETS.searchAt)} tools, keystroke to updated results`,
 			`p50 ≤ ${BUDGETS.searchP50Ms} ms, p95 ≤ ${BUDGETS.searchP95Ms} ms`,
@@ -258,5 +259,41 @@ function serverRows(load: ServerLoad | null): Cell[][] {
 				? verdict(afterLoad <= memory.afterLoadBytes)
 				: `n/a (${afterLoad <= memory.afterLoadBytes ? 'within' : 'over'} it)`,
 		],
+	];
+}
+
+/** The market map's rows: HTML per tile and own JavaScript at the largest size measured. */
+function landscapeRows(sizes: SizeResult[]): Cell[][] {
+	const measured = sizes.filter((size) => size.landscape && size.landscape.tiles > 0);
+	if (!measured.length) return [['Market map (/landscape/)', 'see below', 'not measured', 'n/a']];
+	const perTile = Math.max(
+		...measured.map((size) => size.landscape!.page.htmlGzip / size.landscape!.tiles),
+	);
+	const js = Math.max(...measured.map((size) => size.landscape!.page.jsGzipOwn));
+	const files = measured
+		.map(
+			(size) =>
+				`${count(size.tools)} tools: ${Object.entries(size.landscape!.files)
+					.map(([file, bytes]) => `${file} ${(bytes / 1e6).toFixed(2)} MB`)
+					.join(', ')}`,
+		)
+		.join('; ');
+	return [
+		[
+			'Market map HTML gzip per tile (worst size)',
+			`≤ ${BUDGETS.landscape.gzipPerTile} B`,
+			`${perTile.toFixed(0)} B (${measured.map((size) => `${count(size.landscape!.tiles)} tiles at ${count(size.tools)}`).join(', ')})`,
+			verdict(perTile <= BUDGETS.landscape.gzipPerTile),
+		],
+		[
+			'Market map: its own JavaScript (gzip, no React)',
+			`≤ ${BUDGETS.landscape.ownJsGzip} B`,
+			`${js} B`,
+			verdict(
+				js <= BUDGETS.landscape.ownJsGzip &&
+					measured.every((size) => size.landscape!.page.jsGzipReact === 0),
+			),
+		],
+		['New pages and files (raw size)', 'written within the build budget', files, 'n/a'],
 	];
 }

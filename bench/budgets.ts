@@ -56,6 +56,13 @@ export const BUDGETS = {
 		/** Every Lighthouse category on the home and a tool page. */
 		minScore: 95,
 	},
+	/** The market map (issue 28), at every size the bench builds. */
+	landscape: {
+		/** `/landscape/` HTML gzip per tile (a tool once per placement). */
+		gzipPerTile: 120,
+		/** Its own JavaScript, gzip (no React). */
+		ownJsGzip: 4_000,
+	},
 	/** The stack page (issue 20; DESIGN.md's row since issue 30), at `atTools` and `atPairs`. */
 	stack: {
 		/** JavaScript on /stack/: React's chunk plus at most this much gzip of the site's own code. */

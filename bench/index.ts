@@ -1,7 +1,7 @@
 // `npm run bench [-- --quick] [--sizes 1000,5000] [--ref HEAD]`: builds synthetic catalogues of
 // growing size from throwaway embedded databases, measures them and writes docs/benchmarks.md.
 import { existsSync } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -112,6 +112,7 @@ async function benchSize(
 			home: await pagePayload(build.outDir, '/'),
 			toolPage: { ...(await pagePayload(build.outDir, route)), route },
 			compare: await compareFigures(build.outDir),
+			landscape: await landscapeFigures(build.outDir),
 			paints: null,
 			search: null,
 			loadAverage: { build: buildLoad, browser: null },
@@ -248,6 +249,29 @@ if (values['load-only']) {
 		console.log(renderLoadBeside(beside));
 	} else console.log(renderServerLoad(await benchServerLoad(process.cwd(), seconds)));
 	process.exit(0);
+}
+
+/** The market map's page, its tiles, and the size of each page and file written beside it. */
+async function landscapeFigures(outDir: string): Promise<SizeResult['landscape']> {
+	const page = await pagePayload(outDir, '/landscape/').catch(() => null);
+	if (!page) return undefined;
+	const html = await readFile(path.join(outDir, 'landscape/index.html'), 'utf8');
+	const tiles = html.match(/<li data-id=/g)?.length ?? 0;
+	const files: Record<string, number> = {};
+	for (const file of [
+		'landscape.svg',
+		'landscape.png',
+		'stats/index.html',
+		'data/tools.json',
+		'data/tools.csv',
+		'data/facts.csv',
+		'data/integrations.csv',
+		'changes/index.html',
+	])
+		files[`/${file.replace(/index\.html$/, '')}`] = (
+			await stat(path.join(outDir, file)).catch(() => ({ size: 0 }))
+		).size;
+	return { page, tiles, files };
 }
 
 const started = performance.now();

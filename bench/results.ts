@@ -12,6 +12,11 @@ export interface SizeResult {
 	dist: { bytes: number; files: number };
 	home: PagePayload;
 	toolPage: PagePayload & { route: string };
+	/**
+	 * The market map and the files written beside it (issue 28): the page's payload and tiles,
+	 * and each new page's or file's size.
+	 */
+	landscape?: { page: PagePayload; tiles: number; files: Record<string, number> };
 	/** The compare page with the build's four largest tool files, and with four median ones. */
 	compare?: { largest: ComparePayload; typicalGzip: number };
 	/** null when no Chromium was found. */
