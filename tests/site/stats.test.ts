@@ -2,6 +2,7 @@
 // published data (live tools the build lists, connections between them that count).
 import type { HTMLElement } from 'node-html-parser';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { FACTS } from '../../src/features/facts/vocabulary.ts';
 import { CATEGORIES } from '../../src/lib/categories.ts';
 import { connectEmbedded, type Sql } from '../../src/lib/store/embedded.server.ts';
 import { readPage } from '../helpers/dist.ts';
@@ -60,7 +61,7 @@ describe('/stats/', () => {
 		const completeness = table('completeness');
 		expect(completeness.get('Platforms')).toBe(rows.find((r) => r.fact === 'platforms')!.n);
 		expect(completeness.get('Built for')).toBe(rows.find((r) => r.fact === 'audience')!.n);
-		expect(completeness.get('Single sign-on')).toBe(rows.find((r) => r.fact === 'sso')?.n ?? 0);
+		expect(completeness.get(FACTS.sso.label)).toBe(rows.find((r) => r.fact === 'sso')?.n ?? 0);
 	});
 
 	it('counts connections between listed tools that count, by how they are made', async () => {

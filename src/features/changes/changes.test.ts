@@ -40,7 +40,7 @@ describe('the change log', () => {
 		]);
 		expect(changes.map((c) => c.kind)).toEqual(['fact_changed', 'fact_removed']);
 		expect(changeText(changes[0])).toBe('pricing model changed to Per project (was Per user)');
-		expect(changeText(changes[1])).toBe('single sign-on removed (was Yes)');
+		expect(changeText(changes[1])).toBe('single sign\u2011on removed (was Yes)');
 	});
 
 	it('leaves out a row of a kind it does not know, or about a tool with no name', () => {
