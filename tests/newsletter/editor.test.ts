@@ -129,13 +129,32 @@ describe('newsletter send', { timeout: 120_000 }, () => {
 		expect(await readOutbox(outbox)).toHaveLength(3);
 	});
 
-	it('the next draft holds only what went live since the sent issue', async () => {
-		await tool('Newest Estimator', '0 seconds');
+	it('the next draft holds only what went live and changed since the sent issue', async () => {
+		const newest = await tool('Newest Estimator', '0 seconds');
+		await db.sql`insert into tool_facts (tool_id, fact, value, source_url, verified_on, quote)
+			values (${newest}, 'platforms', '{web}', 'https://docs.example.com/platforms', '2026-11-01', 'In the browser.')`;
 		const { code, stdout } = await editor(['newsletter', 'draft'], env);
 		expect(code).toBe(0);
-		expect(stdout).toMatch(/Issue #2 \(draft\): 1 new tool, 0 new integrations/);
+		expect(stdout).toMatch(/Issue #2 \(draft\): 1 new tool, 0 new integrations, 2 changes/);
 		expect(stdout).toContain('+ Newest Estimator');
+		expect(stdout).toContain('· Newest Estimator: platforms documented: Web browser');
+		expect(stdout).toContain('· Newest Estimator: published in the directory');
+		// Fresh Scheduler went live (a change) before issue #1 was drafted.
 		expect(stdout).not.toContain('Fresh Scheduler');
+
+		const preview = await editor(['newsletter', 'preview'], env);
+		expect(preview.code, preview.stderr).toBe(0);
+		const html = await readFile(/HTML: +(\S+)/.exec(preview.stdout)![1], 'utf8');
+		const text = await readFile(/Text: +(\S+)/.exec(preview.stdout)![1], 'utf8');
+		for (const body of [html, text]) {
+			expect(body).toMatch(/What changed this week/i);
+			expect(body).toContain('platforms documented: Web browser');
+			expect(body).toContain('https://directory.example.com/changes/?ref=contech-directory');
+			expect(body).not.toContain('Fresh Scheduler');
+		}
+		expect(text).toContain(
+			`Newest Estimator https://directory.example.com/app/${newest}/?ref=contech-directory: platforms documented: Web browser`,
+		);
 	});
 
 	it('resumes after Ctrl+C without sending anyone the issue twice', async () => {

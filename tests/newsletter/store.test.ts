@@ -119,6 +119,57 @@ describe('embedded newsletter store', () => {
 		expect(await store.confirm(again.subscriberId, again.consentMs)).toBe('confirmed');
 	});
 
+	it('snapshots the newest 50 changes since the last sent issue that anon may read, and counts the rest', async () => {
+		const sent = await store.startSend((await store.draft('before the changes')).number);
+		const [live, hidden] = await db.sql`insert into construction_apps (name, url, category, status)
+			values ('Snapshot Live', 'https://snapshot-live.example', 'estimating', 'live'),
+				('Snapshot Hidden', 'https://snapshot-hidden.example', 'estimating', 'unpublished')
+			returning id`;
+		// Rows as the triggers write them: 54 about the live tool (its publication among them), one
+		// about a tool that is not live, and one from before the sent issue.
+		await db.sql`insert into published_changes (kind, tool_id, tool_name, fact, value)
+			select 'fact_set', ${live.id}, 'Snapshot Live', 'platforms', '{web}' from generate_series(1, 53)`;
+		await db.sql`insert into published_changes (kind, tool_id, tool_name, fact, value)
+			values ('fact_set', ${hidden.id}, 'Snapshot Hidden', 'platforms', '{web}')`;
+		await db.sql`insert into published_changes (changed_at, kind, tool_id, tool_name)
+			values (${sent.coversUntil}::timestamptz - interval '1 second', 'tool_published', ${live.id}, 'Snapshot Before')`;
+		const issue = await store.draft('with changes');
+		expect(issue.changes).toHaveLength(50);
+		expect(issue.changesMore).toBe(4);
+		const [{ newest }] = await db.sql`select max(id)::int as newest from published_changes`;
+		expect(issue.changes[0]).toMatchObject({ id: newest - 2, kind: 'fact_set' });
+		const ids = issue.changes.map((change) => change.id);
+		expect(ids).toEqual([...ids].sort((a, b) => b - a));
+		const names = issue.changes.map((change) => change.toolName);
+		expect(names).not.toContain('Snapshot Hidden');
+		expect(names).not.toContain('Snapshot Before');
+	});
+
+	it('keeps both rows of a fact replaced at the 50th change, shown as one change', async () => {
+		await store.startSend((await store.draft('before the replacement')).number);
+		const [tool] = await db.sql`insert into construction_apps (name, url, category, status)
+			values ('Replaced Fact', 'https://replaced-fact.example', 'estimating', 'live') returning id`;
+		// An editor's `set` in one transaction (the same changed_at): removed, then set.
+		await db.sql.begin(async (tx) => {
+			await tx`insert into published_changes (kind, tool_id, tool_name, fact, previous_value)
+				values ('fact_removed', ${tool.id}, 'Replaced Fact', 'platforms', '{web}')`;
+			await tx`insert into published_changes (kind, tool_id, tool_name, fact, value)
+				values ('fact_set', ${tool.id}, 'Replaced Fact', 'platforms', '{ios}')`;
+		});
+		await db.sql`insert into published_changes (kind, tool_id, tool_name, fact, value)
+			select 'fact_set', ${tool.id}, 'Replaced Fact', 'offline', '{full}' from generate_series(1, 49)`;
+		// Newest first: 49 facts, the replacement's "set" 50th, its "removed" 51st, the publication.
+		const issue = await store.draft('');
+		expect(issue.changesMore).toBe(1);
+		expect(issue.changes).toHaveLength(50);
+		expect(issue.changes.at(-1)).toMatchObject({
+			kind: 'fact_changed',
+			fact: 'platforms',
+			value: ['ios'],
+			previousValue: ['web'],
+		});
+	});
+
 	it('lets anon read sent issues only, and nothing of subscribers or deliveries', async () => {
 		await store.draft('a draft nobody may read');
 		const issues = await asRole<{ number: number; sent_at: Date | null }[]>(

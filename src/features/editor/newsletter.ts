@@ -11,6 +11,7 @@ import type { Issue } from '../newsletter/issue.ts';
 import { personalIssueMail, renderIssue } from '../newsletter/render.server.tsx';
 import { siteInfoOf } from '../newsletter/site-info.ts';
 import { sendIssue } from '../newsletter/send.server.ts';
+import { changeTitle } from '../changes/changes.ts';
 import type { NewsletterStore } from '../newsletter/store.server.ts';
 import type { EditorContext } from './cli.ts';
 import { csvField, table } from './format.ts';
@@ -63,8 +64,10 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 function describe(issue: Issue): string {
 	const tools = `${issue.tools.length} new tool${issue.tools.length === 1 ? '' : 's'}`;
 	const links = `${issue.integrations.length} new integration${issue.integrations.length === 1 ? '' : 's'}`;
+	const count = issue.changes.length + issue.changesMore;
+	const changes = `${count} change${count === 1 ? '' : 's'}${issue.changesMore ? ` (${issue.changes.length} shown)` : ''}`;
 	const state = issue.sentAt ? `sent since ${issue.sentAt.toISOString()}` : 'draft';
-	return `Issue #${issue.number} (${state}): ${tools}, ${links}, live between ${day(issue.coversFrom)} and ${day(issue.coversUntil)}`;
+	return `Issue #${issue.number} (${state}): ${tools}, ${links}, ${changes}, live between ${day(issue.coversFrom)} and ${day(issue.coversUntil)}`;
 }
 
 const site = (ctx: EditorContext) => ({
@@ -81,6 +84,8 @@ const draft: Command = async (args, ctx) => {
 	for (const tool of issue.tools) ctx.out(`  + ${tool.name} (${tool.category})`);
 	for (const link of issue.integrations)
 		ctx.out(`  ↔ ${link.a.name} – ${link.b.name} (${link.kind})`);
+	for (const change of issue.changes) ctx.out(`  · ${changeTitle(change)}`);
+	if (issue.changesMore) ctx.out(`  · and ${issue.changesMore} more on /changes/`);
 	ctx.out(
 		ctx.paint('dim', 'Next: `npm run editor -- newsletter preview`, then `newsletter send`.'),
 	);

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { safeHttpUrl } from '../../lib/tool-url.ts';
+import { type Change, parseChanges } from '../changes/changes.ts';
 
-// An issue as stored (newsletter_issues): the tools and integrations are snapshots taken when
-// it was drafted, so the preview, every message and the published page show the same thing.
+// An issue as stored (newsletter_issues): the tools, integrations and changes are snapshots
+// taken when it was drafted, so the preview, every message and the published page show the
+// same thing. The changes are published_changes rows as they were (newest first); an issue
+// drafted before they were snapshot has none.
 
 const toolSchema = z.object({
 	id: z.coerce.number(),
@@ -30,6 +33,16 @@ const issueSchema = z.object({
 	intro: z.string(),
 	tools: z.array(toolSchema),
 	integrations: z.array(integrationSchema),
+	changes: z
+		.array(z.record(z.string(), z.unknown()))
+		.nullish()
+		.transform((value) => value ?? []),
+	changes_more: z.coerce
+		.number()
+		.int()
+		.nonnegative()
+		.nullish()
+		.transform((value) => value ?? 0),
 	covers_from: z.coerce.date(),
 	covers_until: z.coerce.date(),
 	sent_at: z.coerce
@@ -46,6 +59,10 @@ export interface Issue {
 	intro: string;
 	tools: IssueTool[];
 	integrations: IssueIntegration[];
+	/** The week's changes to the published data, newest first, in the site's terms. */
+	changes: Change[];
+	/** How many more changes the week held than the issue shows (all on /changes/). */
+	changesMore: number;
 	coversFrom: Date;
 	coversUntil: Date;
 	/** When the send started; null while it is a draft. */
@@ -61,6 +78,8 @@ export function parseIssue(row: unknown): Issue {
 		// Like the build (catalogue.server.ts), leave out rows the site cannot show safely.
 		tools: data.tools.filter((tool) => tool.name.trim() && safeHttpUrl(tool.url)),
 		integrations: data.integrations,
+		changes: parseChanges(data.changes),
+		changesMore: data.changes_more,
 		coversFrom: data.covers_from,
 		coversUntil: data.covers_until,
 		sentAt: data.sent_at,

@@ -32,6 +32,7 @@ export async function renderIssue(issue: Issue, site: SiteInfo): Promise<Rendere
 				site.logoTemplate === null ? null : logoUrlFor(new URL(url), site.logoTemplate)
 			}
 			webUrl={absolute(paths.newsletterIssue(issue.number))}
+			changesUrl={absolute(paths.changes)}
 			unsubscribeUrl={PLACEHOLDER}
 		/>
 	);

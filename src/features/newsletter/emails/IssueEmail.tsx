@@ -7,6 +7,7 @@ import { Row } from '@react-email/row';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { CATEGORIES, isCategorySlug } from '../../../lib/categories.ts';
+import { changeText } from '../../changes/changes.ts';
 import type { Issue } from '../issue.ts';
 import { Layout } from './Layout.tsx';
 import { colour, style } from './theme.ts';
@@ -21,14 +22,28 @@ export interface IssueEmailProps {
 	/** The logo image address for a tool's own URL (null: no logo). */
 	logoSrc: (url: string) => string | null;
 	webUrl: string;
+	/** The change log's address (/changes/, absolute). */
+	changesUrl: string;
 	unsubscribeUrl: string;
 }
 
 const categoryLabel = (slug: string) => (isCategorySlug(slug) ? CATEGORIES.get(slug)!.label : slug);
 
-/** One weekly issue: the editor's introduction, the new tools, the new integrations. */
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** One weekly issue: the editor's introduction, the new tools, the new integrations, what changed. */
 export function IssueEmail(props: IssueEmailProps) {
-	const { issue, subject, siteName, siteUrl, toolHref, logoSrc, webUrl, unsubscribeUrl } = props;
+	const {
+		issue,
+		subject,
+		siteName,
+		siteUrl,
+		toolHref,
+		logoSrc,
+		webUrl,
+		changesUrl,
+		unsubscribeUrl,
+	} = props;
 	return (
 		<Layout
 			siteName={siteName}
@@ -101,6 +116,33 @@ export function IssueEmail(props: IssueEmailProps) {
 							({link.kind}){link.note ? `: ${link.note}` : ''}
 						</Text>
 					))}
+				</>
+			)}
+			{issue.changes.length > 0 && (
+				<>
+					<Heading as="h2" style={style.h2}>
+						What changed this week
+					</Heading>
+					{/* Rows about tools live when the issue was drafted, linked like its new tools. */}
+					{issue.changes.map((change) => (
+						<Text key={change.id} style={{ ...style.text, margin: '0 0 8px' }}>
+							{change.toolId === null ? (
+								<strong>{change.toolName}</strong>
+							) : (
+								<Link href={toolHref(change.toolId)} style={style.link}>
+									{change.toolName}
+								</Link>
+							)}
+							: {changeText(change)}
+						</Text>
+					))}
+					<Text style={style.text}>
+						{issue.changesMore > 0 &&
+							`And ${plural(issue.changesMore, 'more change', 'more changes')}. `}
+						<Link href={changesUrl} style={style.link}>
+							The full change log
+						</Link>
+					</Text>
 				</>
 			)}
 			<Text style={style.small}>
