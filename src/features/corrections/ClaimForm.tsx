@@ -5,6 +5,7 @@ import { useFormSubmit } from '../forms/useFormSubmit.ts';
 import { CLAIM_SENT } from './messages.ts';
 import { CLAIM_KIND } from './what.ts';
 import '../forms/forms.css';
+import { FormActions, SubmitFunctionForm } from '../forms/FormParts.tsx';
 
 /** "Work for this vendor? Claim this listing": a work e-mail, then a signed link by e-mail. */
 export default function ClaimForm({ toolId, domain }: { toolId: number; domain: string }) {
@@ -21,13 +22,7 @@ export default function ClaimForm({ toolId, domain }: { toolId: number; domain: 
 		form.querySelector<HTMLInputElement>('[name="email"]')?.focus();
 	});
 	return (
-		<form
-			className="submit-form"
-			method="post"
-			action={endpoints.submit}
-			onSubmit={onSubmit}
-			onFocus={onFocus}
-		>
+		<SubmitFunctionForm onSubmit={onSubmit} onFocus={onFocus}>
 			<input type="hidden" name="kind" value={CLAIM_KIND} />
 			<input type="hidden" name="tool_id" value={toolId} />
 			<div className="form-field">
@@ -51,11 +46,7 @@ export default function ClaimForm({ toolId, domain }: { toolId: number; domain: 
 				)}
 			</div>
 			<Honeypot />
-			<div className="form-actions">
-				<button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-					{busy ? 'Sending…' : 'E-mail me a confirmation link'}
-				</button>
-			</div>
-		</form>
+			<FormActions busy={busy} label="E-mail me a confirmation link" busyLabel="Sending…" />
+		</SubmitFunctionForm>
 	);
 }

@@ -6,6 +6,7 @@ import { SUGGESTED } from './messages.ts';
 import { type Errors, FieldError } from './ValueInputs.tsx';
 import { CORRECTION_KIND, QUOTE_MAX, WHAT_GROUPS } from './what.ts';
 import '../forms/forms.css';
+import { FormActions } from '../forms/FormParts.tsx';
 
 // search/useHydrated.ts's three lines, kept here: importing them would split them into a chunk of
 // their own that the home page's search island then loads as one more file.
@@ -183,14 +184,12 @@ export default function SuggestForm({ toolId, cancelHref, children }: Props) {
 			</div>
 			<FieldError name="tool_id" errors={errors} />
 			<Honeypot />
-			<div className="form-actions">
-				<button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-					{busy ? 'Sending…' : 'Send the correction'}
-				</button>
-				<a className="button" href={cancelHref}>
-					Cancel
-				</a>
-			</div>
+			<FormActions
+				busy={busy}
+				label="Send the correction"
+				busyLabel="Sending…"
+				cancelHref={cancelHref}
+			/>
 		</form>
 	);
 }

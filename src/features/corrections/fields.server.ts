@@ -11,29 +11,14 @@ import {
 	type Move,
 	orderedMoves,
 	STATUS_KEYS,
-	type Status,
 	VIA_KEYS,
-	type Via,
 } from '../integrations/details.ts';
-import { isWhat, type ListingField, QUOTE_MAX } from './what.ts';
+import { isWhat, type ProposedChange, QUOTE_MAX } from './what.ts';
 
-/** A correction as the database function takes it. */
-export interface Correction {
+/** A correction as the database function takes it: the tool, the partner by name, the change. */
+export interface Correction extends ProposedChange {
 	toolId: number;
-	what: 'fact' | 'integration' | ListingField;
-	fact: FactKey | null;
-	value: string[] | null;
-	detail: string | null;
 	partner: string | null;
-	via: Via | null;
-	viaService: string | null;
-	flow: 'out' | 'in' | 'both' | null;
-	moves: Move[] | null;
-	linkStatus: Status | null;
-	newText: string | null;
-	sourceUrl: string;
-	quote: string | null;
-	email: string | null;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');

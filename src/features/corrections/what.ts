@@ -2,6 +2,7 @@
 // another listed tool, or one of the listing's own fields. Shared by the suggest form's island,
 // its page and the submit function; small, since the island ships it.
 import { FACT_KEYS, FACTS, type FactKey, isFactKey } from '../facts/vocabulary.ts';
+import type { Flow, Move, Status, Via } from '../integrations/details.ts';
 
 /** The listing's own fields a visitor may correct, with their labels. */
 export const LISTING_FIELDS = {
@@ -39,3 +40,24 @@ export const CLAIM_CONFIRM_KIND = 'claim_confirm';
 
 /** The longest quote a suggestion keeps (the database checks the same). */
 export const QUOTE_MAX = 500;
+
+/**
+ * What a correction proposes, as the submit function writes it and an editor reviews it: which
+ * part of the listing, the value, where it was read and what that page says.
+ */
+export interface ProposedChange {
+	what: 'fact' | 'integration' | ListingField;
+	fact: FactKey | null;
+	value: string[] | null;
+	detail: string | null;
+	via: Via | null;
+	viaService: string | null;
+	/** Seen from the tool: it sends (`out`), receives (`in`) or both. */
+	flow: Flow | null;
+	moves: Move[] | null;
+	linkStatus: Status | null;
+	newText: string | null;
+	sourceUrl: string;
+	quote: string | null;
+	email: string | null;
+}

@@ -1,5 +1,6 @@
 import type { Flow, Move, Status, StoredDirection, Via } from '../integrations/details.ts';
 import type { CategorySlug } from '../../lib/categories.ts';
+import type { ProposedChange } from '../corrections/what.ts';
 import type { FactOrigin } from '../facts/facts.ts';
 import type { FactKey } from '../facts/vocabulary.ts';
 import type { IntegrationKind } from '../integrations/types.ts';
@@ -211,26 +212,12 @@ export interface FactEditorStore {
 }
 
 /** A visitor's suggested correction (tool_suggestions), as an editor reviews it. */
-export interface SuggestionRecord {
+export interface SuggestionRecord extends ProposedChange {
 	id: number;
 	toolId: number;
 	toolName: string;
-	what: 'fact' | 'integration' | 'name' | 'description' | 'url' | 'category';
-	fact: FactKey | null;
-	value: string[] | null;
-	detail: string | null;
 	partnerId: number | null;
 	partnerName: string | null;
-	via: Via | null;
-	viaService: string | null;
-	/** Seen from the tool: it sends (`out`), receives (`in`) or both. */
-	flow: Flow | null;
-	moves: Move[] | null;
-	linkStatus: Status | null;
-	newText: string | null;
-	sourceUrl: string;
-	quote: string | null;
-	email: string | null;
 	/** Sent from an address with a confirmed, unrevoked claim on the tool. */
 	vendorStated: boolean;
 	status: 'pending' | 'accepted' | 'rejected';

@@ -6,6 +6,7 @@ import { WORKS_WITH_LIST_ID } from '../integrations/submit-choices.ts';
 import { useFormSubmit } from './useFormSubmit.ts';
 import { AUDIENCES, PLATFORMS } from '../facts/vocabulary.ts';
 import './forms.css';
+import { FormActions, SubmitFunctionForm } from './FormParts.tsx';
 
 type Field = 'name' | 'url' | 'email' | 'works_with' | 'pricing_url';
 type Choices = 'platforms' | 'audience';
@@ -103,13 +104,7 @@ export default function SubmitToolForm({ cancelHref }: { cancelHref: string }) {
 	);
 
 	return (
-		<form
-			className="submit-form"
-			method="post"
-			action={endpoints.submit}
-			onSubmit={onSubmit}
-			onFocus={onFocus}
-		>
+		<SubmitFunctionForm onSubmit={onSubmit} onFocus={onFocus}>
 			{field('name', 'Application Name', { type: 'text', maxLength: 100, autoComplete: 'off' })}
 			{field('url', 'Application URL', {
 				type: 'text',
@@ -163,14 +158,7 @@ export default function SubmitToolForm({ cancelHref }: { cancelHref: string }) {
 				})}
 			</fieldset>
 			<Honeypot />
-			<div className="form-actions">
-				<button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-					{busy ? 'Submitting…' : 'Submit'}
-				</button>
-				<a className="button" href={cancelHref}>
-					Cancel
-				</a>
-			</div>
-		</form>
+			<FormActions busy={busy} label="Submit" busyLabel="Submitting…" cancelHref={cancelHref} />
+		</SubmitFunctionForm>
 	);
 }
