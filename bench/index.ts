@@ -244,10 +244,15 @@ async function everyFilterOn(sql: Sql): Promise<AllFilters | null> {
 
 if (values['load-only']) {
 	const seconds = values.quick ? 15 : 60;
-	if (values.against) {
-		const beside = await loadBeside(process.cwd(), values.against, seconds, 2, log);
-		console.log(renderLoadBeside(beside));
-	} else console.log(renderServerLoad(await benchServerLoad(process.cwd(), seconds)));
+	const here = await siteSource(values.ref);
+	try {
+		if (values.against) {
+			const beside = await loadBeside(here.dir, values.against, seconds, 2, log);
+			console.log(renderLoadBeside(beside));
+		} else console.log(renderServerLoad(await benchServerLoad(here.dir, seconds)));
+	} finally {
+		await here.dispose();
+	}
 	process.exit(0);
 }
 
