@@ -9,6 +9,7 @@ import {
 	rowKey,
 	rowLabel,
 	type TableRow,
+	vendorOf,
 } from './model.ts';
 import { inSentence, listNames } from './names.ts';
 
@@ -19,9 +20,6 @@ interface Props {
 	/** The home page's "works with" filter, keys to follow: `/?works_with=`. */
 	worksWithPath: string;
 }
-
-/** Who states a fact the vendor stated: its vendor fact, else the tool's name. */
-const vendorOf = (tool: CompareTool) => tool.facts.vendor?.text ?? tool.name;
 
 /**
  * The comparison (model.ts) as the island shows it: a column per tool, a row per fact, each

@@ -38,14 +38,15 @@ export function compareData(): Promise<CompareData> {
 			path: pairPath(slugs.get(pair.a)!, slugs.get(pair.b)!),
 			reversePath: pairPath(slugs.get(pair.b)!, slugs.get(pair.a)!),
 		}));
-		const worth = (pair: ComparePair) => deservesAPage(facts.get(pair.a), facts.get(pair.b));
-		const pairs = related.filter(worth);
-		const toCompare = related
-			.filter((pair) => !worth(pair))
-			.map((pair) => ({
-				paths: [pair.path, pair.reversePath] as [string, string],
-				to: paths.compareTools([pair.a, pair.b]),
-			}));
+		// One verdict per pair: a page, or both addresses to the compare page.
+		const { page = [], none = [] } = Object.groupBy(related, (pair) =>
+			deservesAPage(facts.get(pair.a), facts.get(pair.b)) ? 'page' : 'none',
+		);
+		const pairs = page;
+		const toCompare = none.map((pair) => ({
+			paths: [pair.path, pair.reversePath] as [string, string],
+			to: paths.compareTools([pair.a, pair.b]),
+		}));
 		const byTool = new Map<number, { other: number; path: string }[]>();
 		for (const pair of pairs)
 			for (const [self, other] of [

@@ -84,6 +84,9 @@ export interface Comparison {
 	differing: string[];
 }
 
+/** Who states a fact the vendor stated: the tool's vendor fact, else the tool's name. */
+export const vendorOf = (tool: CompareTool) => tool.facts.vendor?.text ?? tool.name;
+
 /** A row's label, the same on both surfaces. */
 export function rowLabel(row: TableRow, toolCount: number): string {
 	switch (row.kind) {
