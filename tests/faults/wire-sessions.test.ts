@@ -94,3 +94,30 @@ it('keeps a client that is slow but busy inside its transaction', async () => {
 		await sql.end({ timeout: 5 });
 	}
 });
+
+it('answers an error inside a batch with that error only, and the session goes on', async () => {
+	// Each batch (Parse, Bind, Describe, Execute, Sync) runs in PGlite as one call: after an
+	// error Postgres skips to the batch's Sync, and the next batch, pipelined behind it on the
+	// same connection, runs as if nothing happened.
+	const sql = connectEmbedded(db.url, { max: 1 });
+	try {
+		const [one, failed, two] = await Promise.allSettled([
+			sql<{ n: number }[]>`select 1 as n`,
+			sql`select 1 / ${0}::int as n`,
+			sql<{ n: number }[]>`select 2 as n`,
+		]);
+		expect(one.status === 'fulfilled' && one.value[0].n).toBe(1);
+		expect(failed.status === 'rejected' && String(failed.reason)).toMatch(/division by zero/);
+		expect(two.status === 'fulfilled' && two.value[0].n).toBe(2);
+		await expect(
+			sql.begin(async (tx) => {
+				await tx`insert into newsletter_subscribers (email, source) values ('half@example.com', 'wire-test')`;
+				await tx`insert into newsletter_subscribers (email, source) values ('half@example.com', 'wire-test')`;
+			}),
+		).rejects.toThrow(/duplicate key/);
+		expect(await emails()).toEqual([]);
+		expect((await sql<{ n: number }[]>`select 3 as n`)[0].n).toBe(3);
+	} finally {
+		await sql.end({ timeout: 5 });
+	}
+});
