@@ -5,17 +5,22 @@
  * The server allocates fast under load (requests, e-mails, the functions' React rendering) and
  * V8 sizes its heap from the machine's memory: with 24 GB it let the young generation grow to
  * 128 MB and the old one well past what stays live (record 0007), and by default holds on to
- * it. 8 MB semi-spaces bound the young generation; `--heap-growing-percent=50` lets the old one
- * grow to 1.5 times what survived the last full collection, where V8 would pick up to 4 times.
- * `--optimize-for-size` held the server lower still (147-150 MB after the load, against 175-178
- * with these flags and 270-287 with neither) but cost a sixth of the throughput: on two cores
- * the server's collections and code are the site's, not the database's, bottleneck (record
- * 0012, 2026-11-28).
+ * it. 8 MB semi-spaces bound the young generation, and `--optimize-for-size` makes V8 keep its
+ * code and heaps small (the server held 117-122 MB at rest with it, 132 MB without). Alone it also
+ * kept the old generation close to what survived each full collection, so under load the server
+ * collected a fifth of the time and set the pace of the whole site (on two cores the server, not
+ * the database, is the bottleneck); `--heap-growing-percent=50` lets the old generation grow to
+ * 1.5 times that: ×1.14 requests/s, 157-161 MB after the load instead of 147-150 (V8's default
+ * growth: 270-287 MB). Record 0012, 2026-11-28.
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--heap-growing-percent=50'];
+export const SERVER_NODE_FLAGS = [
+	'--max-semi-space-size=8',
+	'--optimize-for-size',
+	'--heap-growing-percent=50',
+];
 
 /**
- * The database owner's flags. `--optimize-for-size` with 16 MB semi-spaces (the server had it too):
+ * The database owner's flags. `--optimize-for-size` with 16 MB semi-spaces, as for the server:
  * after 15 s of sign-ups and submissions the owner held 152-154 MB instead of 198-204 (record
  * 0007 had capped the semi-spaces alone). PGlite's WebAssembly (9 MB of Postgres) is left to
  * Liftoff, V8's baseline compiler: by default V8 recompiles its hot functions with TurboFan in
