@@ -82,6 +82,21 @@ describe.runIf(browserAvailable())('the market map in a browser', () => {
 		await close();
 	});
 
+	it('draws the logos of every category in the first view, with no scroll', async () => {
+		// The browser may draw the lists in view, and send their one "now drawn" event, before
+		// the map's inline module script listens (CI saw it once): the script also reveals the
+		// lists already drawn when it starts.
+		const { page, close, expectNoErrors } = await openPage(browser, { height: 2400 });
+		await page.goto(`${baseUrl}/landscape/`);
+		// Estimating, in the first view of a tall window, has tools with a logo in the test build.
+		const first = page.locator('#landscape [aria-labelledby="lc-estimating"]');
+		expect(await first.boundingBox().then((box) => box!.y + box!.height)).toBeLessThan(2400);
+		await expect.poll(() => first.locator('.logo > img').count()).toBeGreaterThan(0);
+		expect(await first.locator('.logo > noscript').count()).toBe(0);
+		expectNoErrors();
+		await close();
+	});
+
 	it('draws the logos of the categories in view from their deferred markup', async () => {
 		const { page, close, expectNoErrors } = await openPage(browser);
 		await page.goto(`${baseUrl}/landscape/`);

@@ -10,21 +10,33 @@ import { activeFilters, isFiltering, tileMatches, toggledSearch } from './filter
 // works-with-options.ts): a module both pages load becomes a chunk of its own, which cost the
 // home page 262 B gzip over its budget. Their few lines are repeated instead.
 
-/** Each category's deferred logos (`<noscript>` markup, ToolLogo.astro) once it is drawn. */
+/** Replaces the deferred logos (`<noscript>` markup, ToolLogo.astro) inside `list` by images. */
+function revealLogos(list: Element) {
+	for (const holder of list.querySelectorAll('.logo > noscript')) {
+		const template = document.createElement('template');
+		// The server's own escaped markup for one <img>, never visitor input.
+		template.innerHTML = holder.textContent ?? '';
+		holder.replaceWith(template.content);
+	}
+}
+
+/**
+ * Each category's logos once it is drawn. The lists the browser drew before this module ran
+ * (those in the first view: module scripts run after the document is parsed, often after its
+ * first paint) sent their event to no one, so they are revealed at once.
+ */
 function revealLogosNearViewport(root: HTMLElement) {
 	root.addEventListener(
 		'contentvisibilityautostatechange',
 		(event) => {
-			if ((event as Event & { skipped?: boolean }).skipped !== false) return;
-			for (const holder of (event.target as Element).querySelectorAll('.logo > noscript')) {
-				const template = document.createElement('template');
-				// The server's own escaped markup for one <img>, never visitor input.
-				template.innerHTML = holder.textContent ?? '';
-				holder.replaceWith(template.content);
-			}
+			if ((event as Event & { skipped?: boolean }).skipped === false)
+				revealLogos(event.target as Element);
 		},
 		{ capture: true },
 	);
+	// A list's own box is always drawn; its tiles are what `content-visibility: auto` skips.
+	for (const list of root.querySelectorAll('.landscape__tiles'))
+		if (list.firstElementChild?.checkVisibility({ contentVisibilityAuto: true })) revealLogos(list);
 }
 
 /** A works-with option's partner ids (`data-partners="3 12 40"`, WorksWithOptions.astro). */
