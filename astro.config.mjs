@@ -139,8 +139,8 @@ export default defineConfig({
 	// request is the shared global sheet, which every page reuses from the cache.
 	// Two pages at a time (record 0025): each page's mkdir, open, write and close wait on libuv's
 	// thread pool, and with one page at a time the renderer sat idle for half the build waiting
-	// for them. The output is byte for byte the same; four at a time was faster still, but took
-	// the build's memory to 1.48 GB of its 1.5 GB budget.
+	// for them. The output is byte for byte the same; four at a time was faster still, with more
+	// memory in flight while the build's peak is already close to its 1.5 GB budget.
 	build: { inlineStylesheets: 'auto', concurrency: 2 },
 	vite: {
 		plugins: [lazyImportsWithoutPreload(), sourceImportMetaUrl()],
