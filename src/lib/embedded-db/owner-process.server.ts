@@ -5,7 +5,7 @@
 import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DATABASE_OWNER_NODE_FLAGS } from '../../server/heap-flags.ts';
+import { DATABASE_OWNER_MALLOC, DATABASE_OWNER_NODE_FLAGS } from '../../server/heap-flags.ts';
 import type { EmbeddedDbConfig } from './config.server.ts';
 
 // Inside `astro build` this module is bundled into a chunk under the output directory; the
@@ -30,11 +30,17 @@ function ownerNode(): string {
 }
 
 /**
- * The owner's environment: the data directory, and `EMBEDDED_DB_PORT` only when it was set, so
- * an owner on the default port may take another (and says so) when that one is held.
+ * The owner's environment: the data directory, `EMBEDDED_DB_PORT` only when it was set (so an
+ * owner on the default port may take another, and says so, when that one is held), and its
+ * allocator setting ahead of any `GLIBC_TUNABLES` of the operator's, which win when they name the
+ * same tunable.
  */
 export function ownerEnv(config: EmbeddedDbConfig): NodeJS.ProcessEnv {
-	const env: NodeJS.ProcessEnv = { ...process.env, EMBEDDED_DB_DIR: config.dataDir };
+	const env: NodeJS.ProcessEnv = {
+		...process.env,
+		EMBEDDED_DB_DIR: config.dataDir,
+		GLIBC_TUNABLES: [DATABASE_OWNER_MALLOC, process.env.GLIBC_TUNABLES].filter(Boolean).join(':'),
+	};
 	delete env.EMBEDDED_DB_PORT;
 	delete env.EMBEDDED_DB_DEFAULT_PORT;
 	if (config.portIsDefault) env.EMBEDDED_DB_DEFAULT_PORT = String(config.port);
@@ -42,7 +48,7 @@ export function ownerEnv(config: EmbeddedDbConfig): NodeJS.ProcessEnv {
 	return env;
 }
 
-/** Starts the owner of `config.dataDir` with the owner's V8 flags (record 0012). */
+/** Starts the owner of `config.dataDir` with the owner's V8 flags and allocator (records 0012, 0026). */
 export function spawnOwner(
 	config: EmbeddedDbConfig,
 	options: { args?: string[]; stdio: StdioOptions; detached?: boolean },
