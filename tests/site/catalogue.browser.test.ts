@@ -305,6 +305,22 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 		await close();
 	});
 
+	it('draws the logos of a later section already in view when the search starts, with no scroll', async () => {
+		// Sections the browser drew before the island hydrated (here a tall window; on a phone, a
+		// visitor who scrolled while the script loaded) sent their one "now drawn" event to no one:
+		// the island also reveals the sections already drawn when it starts.
+		const { page, expectNoErrors, close } = await openPage(browser, { height: 5000 });
+		await page.goto(`${baseUrl}/`);
+		await page.waitForSelector(SEARCH_READY);
+		const second = page.locator(`#${HOME_GRID_ID} > .grid`).nth(1);
+		expect(await second.boundingBox().then((box) => box!.y)).toBeLessThan(5000);
+		// Its logos are deferred in the served page (build-output.test.ts); in view, they are images.
+		await expect.poll(() => second.locator('.logo > img').count()).toBeGreaterThan(0);
+		expect(await second.locator('.logo > noscript').count()).toBe(0);
+		expectNoErrors();
+		await close();
+	});
+
 	it('answers an unknown tool id with a real 404 page and a way home', async () => {
 		const { page, expectNoErrors, close } = await openPage(browser);
 		const response = await page.goto(`${baseUrl}/app/99999999/`);

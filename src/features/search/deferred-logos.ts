@@ -22,14 +22,20 @@ export function revealLogos(root: ParentNode) {
  * Reveals the logos of each section of `grid` when the browser starts rendering it, i.e. as it
  * comes near the viewport (`content-visibility: auto` tells: no observer of our own, which
  * measured about a millisecond of every frame at 10,000 tools). The event does not bubble;
- * listening in the capture phase hears it for every section. Returns a stop function.
+ * listening in the capture phase hears it for every section. The sections drawn before the
+ * island hydrated (a tall window, or a visitor who scrolled while the script loaded) sent their
+ * event to no one: they are revealed at once. Returns a stop function.
  */
 export function revealLogosNearViewport(grid: HTMLElement): () => void {
+	// The event's target is the section whose state changed; `skipped` false: now drawn.
 	const onStateChange = (event: Event) => {
-		const { skipped } = event as Event & { skipped?: boolean };
-		if (skipped === false && event.target instanceof Element) revealLogos(event.target);
+		if (!(event as Event & { skipped: boolean }).skipped) revealLogos(event.target as Element);
 	};
 	grid.addEventListener('contentvisibilityautostatechange', onStateChange, { capture: true });
+	// A section.s own box is always drawn; its cards are what `content-visibility: auto` skips.
+	for (const section of grid.children)
+		if (section.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }))
+			revealLogos(section);
 	return () =>
 		grid.removeEventListener('contentvisibilityautostatechange', onStateChange, { capture: true });
 }
