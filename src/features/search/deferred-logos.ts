@@ -32,7 +32,7 @@ export function revealLogosNearViewport(grid: HTMLElement): () => void {
 		if (!(event as Event & { skipped: boolean }).skipped) revealLogos(event.target as Element);
 	};
 	grid.addEventListener('contentvisibilityautostatechange', onStateChange, { capture: true });
-	// A section.s own box is always drawn; its cards are what `content-visibility: auto` skips.
+	// A section's own box is always drawn; its cards are what `content-visibility: auto` skips.
 	for (const section of grid.children)
 		if (section.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }))
 			revealLogos(section);
