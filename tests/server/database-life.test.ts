@@ -2,12 +2,13 @@
 // database the build had started on demand, which exits when idle. npm start now keeps a
 // database for its whole life and the functions recover when the database goes away; it stops
 // cleanly (requests in flight answered, no stale lock).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { embeddedDbConfig, embeddedDbUrl } from '../../src/lib/embedded-db/config.server.ts';
+import { processTreeRss } from '../../bench/server-load-parts.ts';
 import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
 import { DATABASE_OWNER_MALLOC, DATABASE_OWNER_NODE_FLAGS } from '../../src/server/heap-flags.ts';
 import { freePort } from '../helpers/free-port.ts';
@@ -85,7 +86,7 @@ it('keeps answering after the on-demand database would have exited, and after it
 	expect(await subscribe('after-recovery@example.com')).toBe(200);
 
 	// The owner npm start started runs with the owner's V8 flags and allocator (record 0026).
-	const owner = childrenOf(site!.child.pid!).find((pid) =>
+	const owner = processTreeRss(site!.child.pid!).pids.find((pid) =>
 		procText(pid, 'cmdline').includes('db-owner'),
 	);
 	expect(owner).toBeDefined();
@@ -103,15 +104,6 @@ const procText = (pid: number, file: string) => {
 		return '';
 	}
 };
-/** The processes whose parent is `pid`, from /proc. */
-const childrenOf = (pid: number) =>
-	readdirSync('/proc')
-		.filter((entry) => /^\d+$/.test(entry))
-		.map(Number)
-		.filter((child) => {
-			const stat = procText(child, 'stat');
-			return stat && Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
-		});
 
 it('on SIGTERM answers the request in flight, then closes the database: no lock left', async () => {
 	// A post whose body is still arriving when the signal comes.
