@@ -68,7 +68,7 @@ describe('tool page "Works with"', () => {
 		).toEqual([...live].sort());
 		const { detailed } = fixtures.integrations;
 		for (const item of items) {
-			const name = item.querySelector('.works-with__name')!;
+			const name = item.querySelector('.works-with__name a')!;
 			const partner = name.text.trim();
 			expect(name.getAttribute('href')).toBe(`/app/${id(partner)}/`);
 			expect(pageExists(name.getAttribute('href')!)).toBe(true);

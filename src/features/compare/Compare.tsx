@@ -6,7 +6,7 @@ import {
 	writeCompareAddress as writeAddress,
 } from '../picker/address.ts';
 import { AddressNotes, ChosenTools, comparingText } from './CompareNotes.tsx';
-import CompareTable from './CompareTable.tsx';
+import CompareTable, { compareTitle } from './CompareTable.tsx';
 import type { CompareTool, FactLayout, NameEntry } from './files.ts';
 import { compareModel, isDifference } from './model.ts';
 import { isTool, useFocusAfterRender, useToolFiles } from './useToolFiles.ts';
@@ -154,7 +154,8 @@ export default function Compare({
 				<CompareTable
 					tools={tools}
 					comparison={comparison}
-					differencesOnly={address.differencesOnly && comparable}
+					title={compareTitle(tools, address.differencesOnly && comparable)}
+					heading
 					worksWithPath={worksWithPath}
 				/>
 			)}

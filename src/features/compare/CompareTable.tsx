@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { provenance, sourceHost } from '../facts/source.ts';
+import SourceNote from '../facts/SourceNote.tsx';
 import { integrationKey } from '../integrations/key.ts';
-import type { CompareTool, ShownFact, ShownSource } from './files.ts';
+import type { CompareTool, ShownFact } from './files.ts';
 import {
 	type Comparison,
 	type PartnerList,
@@ -16,28 +16,47 @@ import { inSentence, listNames } from './names.ts';
 interface Props {
 	tools: readonly CompareTool[];
 	comparison: Comparison;
-	differencesOnly: boolean;
+	/** The table's title: shown above it when `heading`, else its caption and region name. */
+	title: string;
+	/**
+	 * The compare page shows the title as a heading above the table (a caption scrolls away with
+	 * a wide table); an "A vs B" page has its own heading and names the table only.
+	 */
+	heading: boolean;
 	/** The home page's "works with" filter, keys to follow: `/?works_with=`. */
 	worksWithPath: string;
 }
 
+/** The compare page's title: "A, B and C side by side: only what differs". */
+export function compareTitle(tools: readonly CompareTool[], differencesOnly: boolean): string {
+	const names = listNames(tools.map((tool) => tool.name));
+	const what = tools.length > 1 ? ' side by side' : ' at a glance';
+	return `${names}${what}${differencesOnly ? ': only what differs' : ''}`;
+}
+
 /**
- * The comparison (model.ts) as the island shows it: a column per tool, a row per fact, each
- * fact with its source; the facts no tool documents in one line. The "A vs B" pages render the
- * same model in static HTML (VsTable.astro).
+ * The comparison (model.ts): a column per tool, a row per fact, each fact with its source; the
+ * facts no tool documents in one line. One component for both surfaces: the compare island
+ * hydrates it, an "A vs B" page renders it to static HTML with no JavaScript.
  */
-export default function CompareTable({ tools, comparison, differencesOnly, worksWithPath }: Props) {
-	const title = `${listNames(tools.map((tool) => tool.name))}${tools.length > 1 ? ' side by side' : ' at a glance'}${differencesOnly ? ': only what differs' : ''}`;
+export default function CompareTable({ tools, comparison, title, heading, worksWithPath }: Props) {
 	const { sections, unknownForAll } = comparison;
-	// The title above the table, not only its caption: a caption scrolls away with a wide table.
+	const caption = heading ? title : `${title}: facts side by side`;
 	return (
 		<>
-			<h2 className="compare__title" id="compare-title">
-				{title}
-			</h2>
-			<div className="compare__scroll" role="region" aria-labelledby="compare-title" tabIndex={0}>
+			{heading && (
+				<h2 className="compare__title" id="compare-title">
+					{title}
+				</h2>
+			)}
+			<div
+				className="compare__scroll"
+				role="region"
+				{...(heading ? { 'aria-labelledby': 'compare-title' } : { 'aria-label': caption })}
+				tabIndex={0}
+			>
 				<table className="compare__table">
-					<caption className="visually-hidden">{title}</caption>
+					<caption className="visually-hidden">{caption}</caption>
 					<thead>
 						<tr>
 							<th scope="col">Fact</th>
@@ -81,7 +100,7 @@ function Row({
 	row,
 	tools,
 	worksWithPath,
-}: { row: TableRow } & Omit<Props, 'comparison' | 'differencesOnly'>) {
+}: { row: TableRow } & Pick<Props, 'tools' | 'worksWithPath'>) {
 	const each = (cell: (tool: CompareTool, at: number) => ReactNode) =>
 		tools.map((tool, at) => <td key={tool.id}>{cell(tool, at)}</td>);
 	const label = rowLabel(row, tools.length);
@@ -135,14 +154,12 @@ function Row({
 				row.pages[at].length === 0
 					? 'None yet'
 					: row.pages[at].map((page) => (
-							<Source
+							<SourceNote
 								key={page.url}
-								source={{
-									url: page.url,
-									on: page.verifiedOn,
-									byVendor: page.byVendor || undefined,
-								}}
-								vendor={vendorOf(tool)}
+								url={page.url}
+								on={page.verifiedOn}
+								byVendor={page.byVendor}
+								vendorName={vendorOf(tool)}
 								what={`${tool.name}: ${page.facts.join(', ')}`}
 							/>
 						)),
@@ -193,37 +210,16 @@ function Fact({ fact, label, tool }: { fact?: ShownFact; label: string; tool: Co
 				</span>
 			)}
 			{fact.sources.map((source) => (
-				<Source
+				<SourceNote
 					key={source.url}
-					source={source}
-					vendor={vendorOf(tool)}
+					url={source.url}
+					on={source.on}
+					byVendor={Boolean(source.byVendor)}
+					vendorName={vendorOf(tool)}
+					quote={source.quote}
 					what={`where ${tool.name}’s ${inSentence(label)}${source.read ? ` (${source.read})` : ''} was read`}
 				/>
 			))}
 		</>
-	);
-}
-
-/** One page a fact comes from, worded as on tool pages (SourceNote.astro). */
-function Source({ source, vendor, what }: { source: ShownSource; vendor: string; what: string }) {
-	const { how, day, overAYear } = provenance(source.on, Boolean(source.byVendor), vendor);
-	return (
-		<div className="source">
-			<a href={source.url} rel="noopener noreferrer">
-				{sourceHost(source.url)}
-				<span className="visually-hidden">: {what}</span>
-			</a>
-			<span className="source__when">
-				{`${how}, `}
-				<time dateTime={source.on}>{day}</time>
-				{overAYear && <strong className="source__old">checked over a year ago</strong>}
-			</span>
-			{source.quote && (
-				<details className="source__quote">
-					<summary>What the page says</summary>
-					<blockquote cite={source.url}>{source.quote}</blockquote>
-				</details>
-			)}
-		</div>
 	);
 }

@@ -1,8 +1,8 @@
 /**
  * The one comparison model (record 0024): which rows a comparison has, which of them differ,
  * which date a source page shows, how many partners a cell names and how unknowns fold. The
- * compare island (CompareTable.tsx) and the "A vs B" pages (VsTable.astro) both render what this
- * returns, so the same tools get the same answers on both. No vocabulary here: the build words
+ * compare island and the "A vs B" pages render what this returns with one component
+ * (CompareTable.tsx, hydrated or static), so the same tools get the same answers on both. No vocabulary here: the build words
  * the facts (files.server.ts), so this module costs the island little.
  */
 import type { FactKey } from '../facts/vocabulary.ts';

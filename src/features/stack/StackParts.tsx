@@ -1,6 +1,7 @@
 // Text is written as one template string where it can be: React makes a DOM text node (and a
 // fiber) for each piece of `a {b} c`, which a choice at 10,000 tools paid for in every line.
 import { memo } from 'react';
+import ConnectionCard, { ConnectionSource } from '../integrations/ConnectionCard.tsx';
 import { movesLabel } from '../integrations/details.ts';
 import { describePair, pairLine } from './describe.ts';
 import { type ConnectionsFile, movesOf, type StackGraph } from './graph.ts';
@@ -46,22 +47,15 @@ export function sourceOf(graph: StackGraph, sources: Sources, x: number, y: numb
 
 function SourceLink({ view, x, y, source }: { view: View; x: number; y: number; source: Source }) {
 	const { names } = view.graph.file;
-	return source ? (
-		<a className="works-with__source" href={source[0]} rel="noopener noreferrer">
-			source
-			<span className="visually-hidden">
-				{`: where the ${names[x]} and ${names[y]} integration is documented`}
-			</span>
-		</a>
-	) : (
-		'source loading'
+	return (
+		<ConnectionSource source={source?.[0]} what={`the ${names[x]} and ${names[y]} integration`} />
 	);
 }
 
 /**
- * A connection between two chosen tools, from x's side: which way, what moves, through what,
- * status, note, source and date. Memoised: a choice re-renders only the connections it adds,
- * and a connections file arriving only the connections whose source it brings.
+ * A connection between two chosen tools, from x's side, as the one connection card words it
+ * (ConnectionCard.tsx). Memoised: a choice re-renders only the connections it adds, and a
+ * connections file arriving only the connections whose source it brings.
  */
 export const Connection = memo(function Connection({
 	view,
@@ -76,33 +70,19 @@ export const Connection = memo(function Connection({
 	pair: number;
 	source: Source;
 }) {
-	const words = describePair(view.graph, view.graph.pairs[pair], x);
-	const note = source?.[1];
+	const { ids, names } = view.graph.file;
+	const page = (tool: number) => ({
+		name: names[tool],
+		href: view.toolPage.replace('{id}', String(ids[tool])),
+	});
 	return (
-		<li className="works-with__item">
-			<div className="works-with__body">
-				<span className="works-with__name">
-					{toolLink(view, x)} and {toolLink(view, y)}
-				</span>
-				{words.status && <span className="works-with__status">{words.status}</span>}
-				<dl className="connection">
-					{words.rows.map(([term, value]) => (
-						<div key={term}>
-							<dt>{term}</dt>
-							<dd className={value ? undefined : 'connection__unknown'}>
-								{value ?? 'not documented yet'}
-							</dd>
-						</div>
-					))}
-				</dl>
-				{note && <p className="works-with__note">{note}</p>}
-				<p className="works-with__provenance">
-					<SourceLink view={view} x={x} y={y} source={source} />
-					{' · checked '}
-					<time dateTime={words.day}>{words.checked}</time>
-				</p>
-			</div>
-		</li>
+		<ConnectionCard
+			names={[page(x), page(y)]}
+			words={describePair(view.graph, view.graph.pairs[pair], x)}
+			note={source?.[1]}
+			source={source?.[0]}
+			what={`the ${names[x]} and ${names[y]} integration`}
+		/>
 	);
 });
 
