@@ -10,6 +10,8 @@ export const paths = {
 	suggested: '/suggest/thanks/',
 	claimSent: '/claim/sent/',
 	claimConfirmed: '/claim/confirmed/',
+	/** After a claimant confirmed a correction's e-mail (record 0027). */
+	suggestionConfirmed: '/suggest/confirmed/',
 	submit: '/newapp/',
 	submitted: '/newapp/thanks/',
 	subscribed: '/newsletter/thanks/',
