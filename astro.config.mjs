@@ -23,6 +23,7 @@ const unlisted = new Set([
 	paths.suggested,
 	paths.claimSent,
 	paths.claimConfirmed,
+	paths.suggestionConfirmed,
 ]);
 
 /**

@@ -8,7 +8,7 @@ import {
 import { commands } from '../src/features/editor/commands.ts';
 import { linkCommands } from '../src/features/editor/check-links.ts';
 import { embeddedEditorStore } from '../src/features/editor/embedded-store.server.ts';
-import { painter } from '../src/features/editor/format.ts';
+import { colourOn, paintMark, terminalLine } from '../src/features/editor/format.ts';
 import { HELP } from '../src/features/editor/help.ts';
 import { mailerFor, pageAnswers } from '../src/features/editor/notify.server.ts';
 import { rebuildSite } from '../src/features/editor/rebuild.server.ts';
@@ -22,8 +22,13 @@ import { supabaseClient } from '../src/lib/store/supabase.server.ts';
 import { runningServer } from '../src/server/releases.ts';
 
 const [name, ...args] = process.argv.slice(2);
-const paint = painter(process.stdout);
-const err = (line: string) => console.error(line);
+// Every line printed goes through the one escaper (record 0027): stored text cannot drive the terminal.
+const paint = paintMark;
+const out = (line: string) => console.log(terminalLine(line, colourOn(process.stdout)));
+// An error may quote a build's output over several lines: each is escaped on its own.
+const err = (line: string) => {
+	for (const part of line.split('\n')) console.error(terminalLine(part, colourOn(process.stderr)));
+};
 
 async function openStore(config: Config): Promise<EditorStore> {
 	const { backend } = config;
@@ -88,7 +93,7 @@ async function main(): Promise<number> {
 			siteUrl: config.siteUrl,
 			site,
 			isLive: (url) => pageAnswers(url, config.outboundTimeoutMs),
-			out: (line) => console.log(line),
+			out,
 			err,
 			paint,
 			rebuild: (reason) =>
@@ -101,8 +106,10 @@ async function main(): Promise<number> {
 						backoffMs: config.rebuild.backoffMs,
 						timeoutMs: config.outboundTimeoutMs,
 						releasesDir: config.releasesDir,
+						// SITE_URL, Netlify's URL or the address npm start announced (siteOf).
+						siteUrl: config.siteUrl,
 						served: site.kind === 'local' ? () => site.server() !== null : undefined,
-						log: (line) => console.log(paint('dim', line)),
+						log: (line) => out(paint('dim', line)),
 					},
 					reason,
 				),

@@ -34,6 +34,10 @@ async function suggest(fields: Record<string, unknown>): Promise<number> {
 		email: null,
 		vendor_stated: false,
 		source_url: SOURCE,
+		// The vendor's only with a confirmed e-mail (record 0027; the database checks it).
+		...(fields.vendor_stated
+			? { email: 'ann@crewsite.example.com', email_confirmed_at: new Date() }
+			: {}),
 		...fields,
 	};
 	const [inserted] = await db.sql`insert into tool_suggestions ${db.sql({
@@ -180,6 +184,63 @@ describe('suggestions', { timeout: 120_000 }, () => {
 		expect(tool.category).toBe('scheduling');
 		await db.sql`update construction_apps set category = 'field-management' where id = ${toolId}`;
 		expect(hook.calls.length).toBeGreaterThanOrEqual(2);
+	});
+
+	it('accepts a name or description that starts with "-" and a vendor whose name holds a comma', async () => {
+		const description = await suggest({
+			what: 'description',
+			new_text: '-1 user only on the free plan.',
+		});
+		const edited = await editor(['accept', String(description)], env);
+		expect(edited.stderr).toBe('');
+		expect(edited.code).toBe(0);
+		const [tool] = await db.sql`select description from construction_apps where id = ${toolId}`;
+		expect(tool.description).toBe('-1 user only on the free plan.');
+		await db.sql`update construction_apps set description = 'Crews' where id = ${toolId}`;
+
+		const vendor = await suggest({
+			fact: 'vendor',
+			value: ['Crew Site, Inc.'],
+			quote: 'Crew Site, Inc. makes Crew Site.',
+		});
+		const recorded = await editor(['accept', String(vendor)], env);
+		expect(recorded.stderr).toBe('');
+		expect(recorded.code).toBe(0);
+		const set = await editor(
+			[
+				'facts',
+				String(toolId),
+				'set',
+				'vendor=Crew Site, Inc.',
+				'--source',
+				SOURCE,
+				'--quote',
+				'Crew Site, Inc.',
+			],
+			env,
+		);
+		expect(set.stderr).toBe('');
+		expect(set.code).toBe(0);
+		const [fact] = await db.sql`select value from tool_facts where fact = 'vendor'`;
+		expect(fact.value).toEqual(['Crew Site, Inc.']);
+	});
+
+	it('prints stored text through one escaper: control characters are shown, never obeyed', async () => {
+		// Rows stored before the submit function refused them (record 0027).
+		await suggest({
+			what: 'name',
+			new_text: 'Crew\u001b]52;c;ZXZpbA==\u0007Site',
+			quote: 'Safe\u001b[2J\u001b]0;owned\u0007\nsource      https://evil.example/\u009b31m',
+			email: 'x\u001b[8m@example.com',
+		});
+		const listed = await editor(['suggestions'], env);
+		expect(listed.code).toBe(0);
+		expect(listed.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+		expect(listed.stdout).toContain('Crew\\x1b]52;c;ZXZpbA==\\x07Site');
+		expect(listed.stdout).toContain(
+			'Safe\\x1b[2J\\x1b]0;owned\\x07\\nsource      https://evil.example/\\x9b31m',
+		);
+		expect(listed.stdout).not.toMatch(/^\s*source\s+https:\/\/evil/m);
 	});
 
 	it('declines with a reason, tells the suggester once, and changes nothing on the site', async () => {

@@ -84,7 +84,8 @@ describe('claims', () => {
 		expect((await response.json()).error.fields).toHaveProperty('tool_id');
 	});
 
-	it('shows a button on GET and changes nothing; the POST confirms and marks pending suggestions', async () => {
+	it('shows a button on GET and changes nothing; the POST confirms, and later corrections from the address are mailed their own link', async () => {
+		// Sent before the claim: confirming the claim proves the mailbox now, not who wrote this.
 		await handle(
 			postJson(PATH, {
 				kind: 'correction',
@@ -111,9 +112,11 @@ describe('claims', () => {
 		expect(confirmed.headers.get('location')).toBe('/claim/confirmed/');
 		expect((await claims())[0].confirmed_at).not.toBeNull();
 		const [pending] = await db.sql`select vendor_stated from tool_suggestions`;
-		expect(pending.vendor_stated).toBe(true);
+		expect(pending.vendor_stated).toBe(false);
 
-		// Suggestions sent after the claim are the vendor's from the start; others' are not.
+		// Sent after the claim: mailed a link of its own (record 0027), the vendor's only once
+		// that link is confirmed; others' are never mailed one.
+		sent = [];
 		await handle(
 			postJson(PATH, {
 				kind: 'correction',
@@ -136,8 +139,21 @@ describe('claims', () => {
 			}),
 			{ ip: nextIp() },
 		);
-		const flags = await db.sql`select vendor_stated from tool_suggestions order by id`;
-		expect(flags.map((row) => row.vendor_stated)).toEqual([true, true, false]);
+		expect(sent.map((mail) => mail.to)).toEqual(['ann@buildco.co.uk']);
+		const flags = async () =>
+			(await db.sql`select vendor_stated from tool_suggestions order by id`).map(
+				(row) => row.vendor_stated,
+			);
+		expect(await flags()).toEqual([false, false, false]);
+		const suggestionToken = lastLink().searchParams.get('token')!;
+		const done = await handle(
+			postForm(PATH, { kind: 'suggestion_confirm', token: suggestionToken }),
+			{
+				ip: nextIp(),
+			},
+		);
+		expect(done.status).toBe(303);
+		expect(await flags()).toEqual([false, true, false]);
 	});
 
 	it.each([

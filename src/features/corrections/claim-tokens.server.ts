@@ -18,8 +18,18 @@ export interface ClaimToken {
 const mac = (secret: string, payload: string) =>
 	createHmac('sha256', secret).update(payload).digest('base64url');
 
-export function signClaim(secret: string, { claimId, requestedMs, expiresAt }: ClaimToken): string {
-	const payload = ['l', claimId, requestedMs, expiresAt].join('.');
+/**
+ * The letter of each kind of link: `l` a claim, `s` a suggestion's e-mail (record 0027), whose
+ * id is the suggestion's. A token of one kind never verifies as the other.
+ */
+export type LinkKind = 'l' | 's';
+
+export function signClaim(
+	secret: string,
+	{ claimId, requestedMs, expiresAt }: ClaimToken,
+	kind: LinkKind = 'l',
+): string {
+	const payload = [kind, claimId, requestedMs, expiresAt].join('.');
 	return `${payload}.${mac(secret, payload)}`;
 }
 
@@ -28,11 +38,12 @@ export function verifyClaim(
 	secret: string,
 	token: string,
 	nowMs = Date.now(),
+	kind: LinkKind = 'l',
 ): { ok: true; claim: ClaimToken } | { ok: false; reason: 'invalid' | 'expired' } {
-	const match = /^l\.(\d{1,15})\.(\d{1,15})\.(\d{1,12})\.([\w-]{43})$/.exec(token);
-	if (!match) return { ok: false, reason: 'invalid' };
-	const [, id, requestedMs, expiresAt, signature] = match;
-	const wanted = Buffer.from(mac(secret, `l.${id}.${requestedMs}.${expiresAt}`));
+	const match = /^([ls])\.(\d{1,15})\.(\d{1,15})\.(\d{1,12})\.([\w-]{43})$/.exec(token);
+	if (!match || match[1] !== kind) return { ok: false, reason: 'invalid' };
+	const [, , id, requestedMs, expiresAt, signature] = match;
+	const wanted = Buffer.from(mac(secret, `${kind}.${id}.${requestedMs}.${expiresAt}`));
 	const given = Buffer.from(signature);
 	if (given.length !== wanted.length || !timingSafeEqual(given, wanted))
 		return { ok: false, reason: 'invalid' };

@@ -31,11 +31,22 @@ const list = (value: unknown) => [
 	),
 ];
 
-const toolIdField = z.coerce
-	.number({ error: 'Choose the tool this is about.' })
-	.int('Choose the tool this is about.')
-	.positive('Choose the tool this is about.')
-	.max(Number.MAX_SAFE_INTEGER, 'Choose the tool this is about.');
+/**
+ * The tool's id: a positive whole number, as a JSON number or decimal digits (the form posts
+ * text). Not `z.coerce`: it read `true` as 1, `[6]`, `"0x6"`, `"1e0"` and `"6.0"` as ids.
+ */
+const toolIdField = z.union(
+	[
+		z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+		z
+			.string()
+			.trim()
+			.regex(/^[1-9][0-9]{0,15}$/)
+			.transform(Number)
+			.pipe(z.number().max(Number.MAX_SAFE_INTEGER)),
+	],
+	{ error: 'Choose the tool this is about.' },
+);
 
 const optionalEmail = z.preprocess(
 	(value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
@@ -73,6 +84,8 @@ function factValue(fact: FactKey, fields: Record<string, unknown>): string[] {
 		return ['price_amount', 'price_currency', 'price_unit', 'price_period'].map((name) =>
 			text(fields[name]),
 		);
+	// A text fact is one value, commas and all (a vendor named "Autodesk, Inc.").
+	if (FACTS[fact].shape.kind === 'text') return [text(fields[`value_${fact}`])].filter(Boolean);
 	return list(fields[`value_${fact}`]);
 }
 

@@ -44,9 +44,15 @@ function backToForm(fields: Record<string, unknown> | null, anchor = '') {
 		: { href: paths.home, label: 'go back to the home page' };
 }
 
+/**
+ * A correction. One whose e-mail holds a claim on the tool is stored as an ordinary suggestion
+ * and mailed a signed link; only that link's button, pressed from the mailbox, makes it the
+ * vendor's (record 0027). Typing a claimant's address proves nothing.
+ */
 export function correctionSpec(
 	fields: Record<string, unknown> | null,
 	ownHosts: ReadonlySet<string>,
+	claims: ClaimDeps,
 ): Spec {
 	return {
 		bucket: 'correction',
@@ -54,14 +60,91 @@ export function correctionSpec(
 		backTo: backToForm(fields),
 		thanksPage: paths.suggested,
 		async save(store, input, limit) {
-			const result = await store.suggestCorrection(input as never, limit);
+			const correction = input as z.output<ReturnType<typeof correctionSchema>>;
+			const result = await store.suggestCorrection(correction, limit);
 			if (result.outcome === 'rate_limited') return limitedOutcome(result);
 			if (result.outcome === 'unknown_tool') throw unknownTool();
 			if (result.outcome === 'unknown_partner')
 				throw invalid(
 					'partner',
-					`We could not find "${(input as { partner: string }).partner}" among the other listed tools: use its name as the directory lists it.`,
+					`We could not find "${correction.partner}" among the other listed tools: use its name as the directory lists it.`,
 				);
+			if (result.outcome === 'confirm') {
+				// Saved either way: without the link it stays an ordinary suggestion.
+				try {
+					const config = claims.config();
+					const nowMs = claims.now?.() ?? Date.now();
+					const token = signClaim(
+						config.secret,
+						{
+							claimId: result.suggestionId,
+							requestedMs: result.requestedMs,
+							expiresAt: Math.floor(nowMs / 1000) + CLAIM_LINK_SECONDS,
+						},
+						's',
+					);
+					const link = new URL(endpoints.submit, config.siteUrl);
+					link.search = new URLSearchParams({ action: 'suggestion', token }).toString();
+					await claims.mailer(suggestionMail(correction.email!, result.toolName, link.href));
+				} catch {
+					throw new HttpError(503, {
+						code: 'mail_failed',
+						message:
+							'Your correction is saved, but we could not send the e-mail that confirms it as the vendor’s. Please send it again in a few minutes; sending it again is harmless.',
+					});
+				}
+			}
+			return { kind: 'done' };
+		},
+	};
+}
+
+function suggestionMail(to: string, toolName: string, link: string): Mail {
+	return {
+		to,
+		subject: `Confirm your correction to ${toolName} at ${SITE_NAME}`,
+		text: [
+			'Hello,',
+			'',
+			`Someone (we hope you) sent a correction to ${toolName} on ${SITE_NAME} with this address, which has claimed the listing.`,
+			'Open this link within 48 hours and press the button to confirm it as the vendor’s statement:',
+			'',
+			link,
+			'',
+			'Until then it is an ordinary suggestion, not marked as the vendor’s. An editor still reads and accepts each.',
+			'',
+			'If it was not you, ignore this message.',
+			'',
+			`— The ${SITE_NAME} team`,
+		].join('\n'),
+	};
+}
+
+/** The button of a claimant's correction link: its e-mail is proved, so it is the vendor's. */
+export function suggestionConfirmSpec(claims: ClaimDeps): Spec {
+	return {
+		bucket: 'correction',
+		schema: claimConfirmSchema,
+		backTo: { href: paths.home, label: 'go to the home page' },
+		thanksPage: paths.suggestionConfirmed,
+		async save(store, input, limit) {
+			const verified = verifyClaim(
+				claims.config().secret,
+				(input as z.output<typeof claimConfirmSchema>).token,
+				claims.now?.(),
+				's',
+			);
+			if (!verified.ok) {
+				await store.hitRateLimit(limit);
+				throw badClaimLink(verified.reason, 'suggestion');
+			}
+			const result = await store.confirmSuggestion(
+				verified.claim.claimId,
+				verified.claim.requestedMs,
+				limit,
+			);
+			if (result.outcome === 'rate_limited') return limitedOutcome(result);
+			if (result.outcome === 'invalid') throw badClaimLink('void', 'suggestion');
 			return { kind: 'done' };
 		},
 	};
@@ -81,7 +164,7 @@ function claimMail(to: string, toolName: string, link: string): Mail {
 			'',
 			link,
 			'',
-			`Once confirmed, the corrections you send for ${toolName} from this address are marked as stated by the vendor. An editor still reads and accepts each.`,
+			`Once confirmed, each correction you send for ${toolName} from this address is e-mailed a link; confirmed there, it is marked as stated by the vendor. An editor still reads and accepts each.`,
 			'',
 			'If it was not you, ignore this message: nothing changes.',
 			'',
@@ -138,16 +221,21 @@ export function claimSpec(fields: Record<string, unknown> | null, claims: ClaimD
 }
 
 /** Why a claim link does not work: tampered, expired or replaced. Nothing is changed. */
-export const badClaimLink = (reason: 'invalid' | 'expired' | 'void') =>
+export const badClaimLink = (
+	reason: 'invalid' | 'expired' | 'void',
+	of: 'claim' | 'suggestion' = 'claim',
+) =>
 	new HttpError(400, {
 		code: 'invalid_link',
 		message: `${
 			reason === 'expired'
 				? 'This link has expired (links work for 48 hours).'
 				: reason === 'void'
-					? 'This link was replaced by a newer one or the claim was withdrawn.'
+					? of === 'claim'
+						? 'This link was replaced by a newer one or the claim was withdrawn.'
+						: 'This link was replaced by a newer one or the correction was already reviewed.'
 					: 'This link is incomplete or was changed.'
-		} Nothing was changed: ask for a new link on the tool's page.`,
+		} Nothing was changed: ${of === 'claim' ? "ask for a new link on the tool's page" : 'send the correction again for a new link'}.`,
 	});
 
 export function claimConfirmSpec(claims: ClaimDeps): Spec {

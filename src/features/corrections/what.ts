@@ -37,6 +37,8 @@ export const WHAT_GROUPS: { label: string; options: [What, string][] }[] = [
 export const CORRECTION_KIND = 'correction';
 export const CLAIM_KIND = 'claim';
 export const CLAIM_CONFIRM_KIND = 'claim_confirm';
+/** The button of the link a claimant's correction is mailed (record 0027). */
+export const SUGGESTION_CONFIRM_KIND = 'suggestion_confirm';
 
 /** The longest quote a suggestion keeps (the database checks the same). */
 export const QUOTE_MAX = 500;

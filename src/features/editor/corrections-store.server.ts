@@ -29,6 +29,7 @@ function toSuggestion(row: Row): SuggestionRecord {
 		quote: (row.quote as string | null) ?? null,
 		email: (row.email as string | null) ?? null,
 		vendorStated: row.vendor_stated === true,
+		emailConfirmed: row.email_confirmed_at != null,
 		status: row.status as SuggestionRecord['status'],
 		reason: (row.reason as string | null) ?? null,
 		createdAt: new Date(row.created_at as string),

@@ -99,10 +99,14 @@ async function set(ctx: EditorContext, tool: ToolRecord, rest: string[]): Promis
 		positionals[0].slice(positionals[0].indexOf('=') + 1),
 	];
 	const fact = factKey(rawKey.trim());
-	const value = rawValue
-		.split(',')
-		.map((v) => v.trim())
-		.filter(Boolean);
+	// A text fact is one value, commas and all ("Autodesk, Inc."); the others list values by commas.
+	const value =
+		FACTS[fact].shape.kind === 'text'
+			? [rawValue.trim()].filter(Boolean)
+			: rawValue
+					.split(',')
+					.map((v) => v.trim())
+					.filter(Boolean);
 	const detail = values.detail?.trim() || null;
 	if (detail && !FACTS[fact].detail) throw new UsageError(`${fact} takes no --detail`);
 	if (detail && detail.length > 200)

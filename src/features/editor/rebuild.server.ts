@@ -15,6 +15,12 @@ export interface RebuildOptions {
 	timeoutMs: number;
 	/** Without a hook: the releases `npm start` serves (record 0013), where the rebuild is published. */
 	releasesDir: string;
+	/**
+	 * Without a hook: the address the release is built with: SITE_URL when set, else the one the
+	 * running `npm start` announced (record 0027), so canonical links, feeds and data files keep
+	 * pointing where the site is served.
+	 */
+	siteUrl?: string;
 	fetch?: typeof fetch;
 	/** Publishes a release of the site (astro build); tests pass their own. */
 	buildLocally?: () => Promise<void>;
@@ -30,13 +36,17 @@ export interface RebuildOptions {
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Runs `astro build` into `outDir` (always the production build). */
-export function astroBuild(outDir: string): Promise<void> {
+/**
+ * Runs `astro build` into `outDir` (always the production build), with `siteUrl` as the site's
+ * address when given (the one `npm start` announced), else the environment's.
+ */
+export function astroBuild(outDir: string, siteUrl?: string): Promise<void> {
 	return new Promise<void>((resolve, reject) => {
 		const child = spawn(path.resolve('node_modules/.bin/astro'), ['build'], {
 			// Vite would honour an inherited NODE_ENV (e.g. `test`).
 			env: {
 				...process.env,
+				...(siteUrl ? { SITE_URL: siteUrl } : {}),
 				NODE_ENV: 'production',
 				ASTRO_OUT_DIR: outDir,
 				ASTRO_TELEMETRY_DISABLED: '1',
@@ -121,7 +131,12 @@ export async function rebuildSite(
 	}
 	try {
 		if (options.hookUrl) await callHook(options, title);
-		else await (options.buildLocally ?? (() => publishRelease(options.releasesDir, astroBuild)))();
+		else
+			await (
+				options.buildLocally ??
+				(() =>
+					publishRelease(options.releasesDir, (release) => astroBuild(release, options.siteUrl)))
+			)();
 	} catch (error) {
 		const message = (error as Error).message;
 		await options.store.releaseRebuilds(ids, message);

@@ -59,14 +59,24 @@ async function current(ctx: EditorContext, s: SuggestionRecord): Promise<string>
 	return tool && s.what !== 'fact' ? String(tool[s.what]) : '—';
 }
 
+/**
+ * Who sent it, as far as it is proven: an address is only the sender's word until its link was
+ * confirmed from the mailbox, and only then can it be the vendor's (record 0027).
+ */
+function sender(s: SuggestionRecord): string {
+	if (!s.email) return '—';
+	return `${s.email} (${s.emailConfirmed ? 'confirmed' : 'e-mail not confirmed'})`;
+}
+
 async function describe(ctx: EditorContext, s: SuggestionRecord): Promise<string[]> {
+	const vendor = s.vendorStated && s.emailConfirmed;
 	return [
-		`${ctx.paint('bold', `Suggestion ${s.id}`)}  ${s.toolName} (tool ${s.toolId}), ${age(s.createdAt)} ago${s.vendorStated ? `  ${ctx.paint('cyan', 'stated by the vendor')}` : ''}`,
+		`${ctx.paint('bold', `Suggestion ${s.id}`)}  ${s.toolName} (tool ${s.toolId}), ${age(s.createdAt)} ago${vendor ? `  ${ctx.paint('cyan', 'stated by the vendor')}` : ''}`,
 		`  now         ${await current(ctx, s)}`,
 		`  proposed    ${proposed(s)}`,
 		`  source      ${s.sourceUrl}`,
 		`  quote       ${s.quote ? `“${s.quote}”` : '—'}`,
-		`  e-mail      ${s.email ?? '—'}`,
+		`  e-mail      ${sender(s)}`,
 	];
 }
 
@@ -147,7 +157,7 @@ async function record(
 		if (detail && !FACTS[fact].detail) throw new UsageError(`${fact} takes no --detail`);
 		const problem = factProblem(fact, s.value ?? [], detail ?? null);
 		if (problem) throw new UsageError(`${fact} ${problem}`);
-		const origin = s.vendorStated ? 'vendor' : 'read';
+		const origin = s.vendorStated && s.emailConfirmed ? 'vendor' : 'read';
 		await ctx.store.facts.set(tool.id, {
 			fact,
 			value: s.value ?? [],
@@ -186,7 +196,8 @@ async function record(
 		);
 	}
 	const { commands } = await import('./commands.ts');
-	return commands.edit([String(tool.id), `--${s.what}`, s.newText ?? ''], ctx);
+	// `--name=value` in one argument: a value that starts with `-` is still the value.
+	return commands.edit([String(tool.id), `--${s.what}=${s.newText ?? ''}`], ctx);
 }
 
 export const suggestionCommands: Record<string, Command> = {

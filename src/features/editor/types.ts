@@ -220,6 +220,8 @@ export interface SuggestionRecord extends ProposedChange {
 	partnerName: string | null;
 	/** Sent from an address with a confirmed, unrevoked claim on the tool. */
 	vendorStated: boolean;
+	/** Whether the suggester confirmed the e-mail through its link (only a claimant is sent one). */
+	emailConfirmed: boolean;
 	status: 'pending' | 'accepted' | 'rejected';
 	reason: string | null;
 	createdAt: Date;

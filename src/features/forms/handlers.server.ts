@@ -20,12 +20,18 @@ import {
 } from './store-answers.server.ts';
 import { alreadyListed, UNEXPECTED, unknownTools } from './messages.ts';
 import { paths } from '../../lib/paths.ts';
-import { CLAIM_CONFIRM_KIND, CLAIM_KIND, CORRECTION_KIND } from '../corrections/what.ts';
+import {
+	CLAIM_CONFIRM_KIND,
+	CLAIM_KIND,
+	CORRECTION_KIND,
+	SUGGESTION_CONFIRM_KIND,
+} from '../corrections/what.ts';
 import {
 	type ClaimDeps,
 	claimConfirmSpec,
 	claimSpec,
 	correctionSpec,
+	suggestionConfirmSpec,
 } from '../corrections/submit-kinds.server.ts';
 import { claimLinkPage } from '../corrections/claim-link.server.ts';
 
@@ -69,6 +75,29 @@ export interface FormSpec<Schema extends z.ZodType> {
 		limit: RateLimit,
 		deps: FormDeps,
 	): Promise<Outcome>;
+}
+
+/**
+ * The fields the forms make multi-line (textareas): a newline is text there, and only there
+ * (record 0027). Every other C0 or C1 control character is refused in every field: stored, ESC,
+ * BEL or a newline could drive the editor's terminal or fake a line of its output.
+ */
+export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set(['quote', 'new_description']);
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** The fields holding a control character they may not hold, with the message for each. */
+function controlCharacterErrors(fields: Record<string, unknown>): Record<string, string> {
+	const errors: Record<string, string> = {};
+	for (const [name, value] of Object.entries(fields)) {
+		const rule = MULTI_LINE_FIELDS.has(name) ? CONTROL_BUT_NEWLINE : CONTROL;
+		const texts = Array.isArray(value) ? value : [value];
+		if (texts.some((text) => typeof text === 'string' && rule.test(text)))
+			errors[name] = MULTI_LINE_FIELDS.has(name)
+				? 'This field contains control characters (such as a tab, ESC or BEL): only letters, punctuation and line breaks are allowed.'
+				: 'This field contains control characters (such as a line break, tab, ESC or BEL) that are not allowed.';
+	}
+	return errors;
 }
 
 function fieldErrors(error: z.ZodError): Record<string, string> {
@@ -142,14 +171,18 @@ export function createFormHandler<Schema extends z.ZodType>(
 				...deps.rateLimit,
 			};
 
+			const controls = controlCharacterErrors(body.fields);
 			const parsed = spec.schema.safeParse(body.fields);
-			if (!parsed.success) {
+			if (!parsed.success || Object.keys(controls).length) {
 				// Invalid input counts towards the limit too, and over the limit 429 comes first.
 				const { hits, retryAfterSeconds } = await withStore(spec.bucket, (store) =>
 					store.hitRateLimit(limit),
 				);
 				if (hits > limit.max) throw rateLimited(retryAfterSeconds);
-				const fields = fieldErrors(parsed.error);
+				const fields = {
+					...(parsed.success ? {} : fieldErrors(parsed.error)),
+					...controls,
+				};
 				throw new HttpError(422, {
 					code: 'invalid_field',
 					message: Object.values(fields).join(' '),
@@ -248,23 +281,29 @@ const unknownKind: FormSpec<z.ZodType> = {
 /**
  * POST /.netlify/functions/submit: a new tool (`{ name, url }`, the default `kind`), a
  * correction (`kind: correction`), a claim (`kind: claim`) or a claim link's button
- * (`kind: claim_confirm`). A GET of a claim link (`?action=claim&token=…`) shows that button
- * and changes nothing (link scanners open links).
+ * (`kind: claim_confirm`), or a claimant's correction link's button (`kind: suggestion_confirm`,
+ * record 0027). A GET of either link (`?action=claim|suggestion&token=…`) shows that button and
+ * changes nothing (link scanners open links).
  */
 export function createSubmitHandler(deps: FormDeps, claims: ClaimDeps = noClaims) {
 	const tool = toolSpec();
 	const post = createFormHandler<z.ZodType>((fields, ownHosts) => {
 		const kind = typeof fields?.kind === 'string' && fields.kind ? fields.kind : 'tool';
 		if (kind === 'tool') return tool as unknown as FormSpec<z.ZodType>;
-		if (kind === CORRECTION_KIND) return correctionSpec(fields, ownHosts);
+		if (kind === CORRECTION_KIND) return correctionSpec(fields, ownHosts, claims);
 		if (kind === CLAIM_KIND) return claimSpec(fields, claims);
 		if (kind === CLAIM_CONFIRM_KIND) return claimConfirmSpec(claims);
+		if (kind === SUGGESTION_CONFIRM_KIND) return suggestionConfirmSpec(claims);
 		return unknownKind;
 	}, deps);
 	return (request: Request, context: RequestContext = {}): Promise<Response> | Response => {
 		const query = new URL(request.url).searchParams;
-		if (query.get('action') === 'claim' && (request.method === 'GET' || request.method === 'HEAD'))
-			return claimLinkPage(query.get('token') ?? '', claims);
+		const action = query.get('action');
+		if (
+			(action === 'claim' || action === 'suggestion') &&
+			(request.method === 'GET' || request.method === 'HEAD')
+		)
+			return claimLinkPage(query.get('token') ?? '', claims, action);
 		return post(request, context);
 	};
 }

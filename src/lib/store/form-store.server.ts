@@ -3,6 +3,7 @@ import type { Sql } from './embedded.server.ts';
 import type { Correction } from '../../features/corrections/fields.server.ts';
 import {
 	type ClaimRequestOutcome,
+	type CorrectionOutcome,
 	type FormStore,
 	hasDetails,
 	type RateLimit,
@@ -42,11 +43,17 @@ function toSubmitOutcome(row: SubmitRow): SubmitOutcome | RateLimited {
 
 // The corrections and claims (20261128010000_corrections_and_claims.sql): rows as both backends
 // return them, into the store's answers.
-function correctionOutcome(
-	row: SubmitRow,
-): { outcome: 'created' | 'unknown_tool' | 'unknown_partner' } | RateLimited {
+function correctionOutcome(row: ClaimRow): CorrectionOutcome | RateLimited {
 	const limited = rateLimited(row);
 	if (limited) return limited;
+	// A claimant's address: the suggestion is mailed a link of its own (20261202000000_…).
+	if (row.outcome === 'confirm')
+		return {
+			outcome: 'confirm',
+			suggestionId: Number(row.suggestion_id),
+			requestedMs: Number(row.requested_ms),
+			toolName: String(row.tool_name),
+		};
 	if (
 		row.outcome === 'created' ||
 		row.outcome === 'unknown_tool' ||
@@ -57,7 +64,8 @@ function correctionOutcome(
 }
 
 interface ClaimRow extends SubmitRow {
-	claim_id: number | string | null;
+	claim_id?: number | string | null;
+	suggestion_id?: number | string | null;
 	requested_ms: number | string | null;
 	tool_host: string | null;
 	tool_name: string | null;
@@ -88,7 +96,7 @@ function confirmOutcome(row: SubmitRow): { outcome: 'confirmed' | 'invalid' } | 
 	const limited = rateLimited(row);
 	if (limited) return limited;
 	if (row.outcome === 'confirmed' || row.outcome === 'invalid') return { outcome: row.outcome };
-	throw new Error(`confirm_listing_claim returned an unknown outcome: ${row.outcome}`);
+	throw new Error(`a confirmation returned an unknown outcome: ${row.outcome}`);
 }
 
 const correctionArgs = (c: Correction) => ({
@@ -143,6 +151,11 @@ export function embeddedFormStore(sql: Sql): FormStore {
 				${c.value}::text[], ${c.detail}, ${c.partner}, ${c.via}, ${c.viaService}, ${c.flow},
 				${c.moves}::text[], ${c.linkStatus}, ${c.newText}, ${c.sourceUrl}, ${c.quote}, ${c.email})`;
 			return correctionOutcome(row as never);
+		},
+		async confirmSuggestion(suggestionId, requestedMs, { bucket, clientHash, windowSeconds, max }) {
+			const [row] = await sql`select * from public.confirm_suggestion_email(
+				${bucket}, ${clientHash}, ${windowSeconds}, ${max}, ${suggestionId}, ${requestedMs})`;
+			return confirmOutcome(row as never);
 		},
 		async requestClaim(toolId, email, emailDomain, { bucket, clientHash, windowSeconds, max }) {
 			const [row] = await sql`select * from public.request_listing_claim(
@@ -211,11 +224,19 @@ export function supabaseFormStore(client: SupabaseClient): FormStore {
 			return { hits: row.hits, retryAfterSeconds: row.retry_after };
 		},
 		async suggestCorrection(correction, limit) {
-			const [row] = await rpc<SubmitRow[]>(client, 'suggest_tool_correction', {
+			const [row] = await rpc<ClaimRow[]>(client, 'suggest_tool_correction', {
 				...limitArgs(limit),
 				...correctionArgs(correction),
 			});
 			return correctionOutcome(row);
+		},
+		async confirmSuggestion(suggestionId, requestedMs, limit) {
+			const [row] = await rpc<SubmitRow[]>(client, 'confirm_suggestion_email', {
+				...limitArgs(limit),
+				p_suggestion_id: suggestionId,
+				p_requested_ms: requestedMs,
+			});
+			return confirmOutcome(row);
 		},
 		async requestClaim(toolId, email, emailDomain, limit) {
 			const [row] = await rpc<ClaimRow[]>(client, 'request_listing_claim', {

@@ -85,11 +85,21 @@ export interface FormStore {
 	): Promise<SubmitOutcome | RateLimited>;
 	/** Counts a request that writes nothing (invalid input), for the same limit. */
 	hitRateLimit(limit: RateLimit): Promise<RateLimitHit>;
-	/** A suggested correction for an editor (20261128010000_corrections_and_claims). */
+	/**
+	 * A suggested correction for an editor (20261128010000_corrections_and_claims). `confirm`:
+	 * its address holds a claim on the tool, so a link signed over the suggestion and its
+	 * request time is mailed; only that link's button makes it the vendor's (record 0027).
+	 */
 	suggestCorrection(
 		correction: Correction,
 		limit: RateLimit,
-	): Promise<{ outcome: 'created' | 'unknown_tool' | 'unknown_partner' } | RateLimited>;
+	): Promise<CorrectionOutcome | RateLimited>;
+	/** The suggestion link's button: `invalid` when it is reviewed or a newer link replaced it. */
+	confirmSuggestion(
+		suggestionId: number,
+		requestedMs: number,
+		limit: RateLimit,
+	): Promise<{ outcome: 'confirmed' | 'invalid' } | RateLimited>;
 	/** A claim request: `send` a link signed over the claim and its request time. */
 	requestClaim(
 		toolId: number,
@@ -104,6 +114,10 @@ export interface FormStore {
 		limit: RateLimit,
 	): Promise<{ outcome: 'confirmed' | 'invalid' } | RateLimited>;
 }
+
+export type CorrectionOutcome =
+	| { outcome: 'created' | 'unknown_tool' | 'unknown_partner' }
+	| { outcome: 'confirm'; suggestionId: number; requestedMs: number; toolName: string };
 
 export type ClaimRequestOutcome =
 	| { outcome: 'send'; claimId: number; requestedMs: number; toolHost: string; toolName: string }
