@@ -17,6 +17,7 @@ import {
 	tableCell,
 	writeSeedBlock,
 } from './seed-data.ts';
+import { categoryFiles } from './categories.ts';
 import {
 	MOVE_KEYS,
 	MOVES,
@@ -65,7 +66,15 @@ const entrySchema = z.object({
 });
 type Entry = z.infer<typeof entrySchema>;
 
-const entries = readResearch(RESEARCH, z.array(entrySchema));
+// integrations.json, then the pairs the per-category research added (categories/*.json): a pair
+// two categories' researchers both found is written once, as the first file has it.
+const categoryPairs = categoryFiles().flatMap((file) =>
+	file.integrations.map((pair) => entrySchema.parse(pair)),
+);
+const pairKey = (entry: Entry) => [entry.tool_a, entry.tool_b].sort().join('\n');
+const entries = [...readResearch(RESEARCH, z.array(entrySchema)), ...categoryPairs].filter(
+	(entry, at, all) => all.findIndex((other) => pairKey(other) === pairKey(entry)) === at,
+);
 const seed = readSeed();
 const seedTools = seedToolNames(seed);
 
@@ -79,7 +88,7 @@ for (const entry of entries) {
 	const pair = `${entry.tool_a} / ${entry.tool_b}`;
 	for (const tool of [entry.tool_a, entry.tool_b])
 		if (!seedTools.has(tool)) problems.push(`${pair}: ${tool} is not a tool of the seed`);
-	const key = [entry.tool_a, entry.tool_b].sort().join('\n');
+	const key = pairKey(entry);
 	if (seen.has(key)) problems.push(`${pair}: listed twice`);
 	seen.add(key);
 	if (entry.tool_a === entry.tool_b) problems.push(`${pair}: a tool linked to itself`);

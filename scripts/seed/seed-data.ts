@@ -37,14 +37,27 @@ export function stopOnProblems(research: string, problems: readonly string[]) {
 }
 
 /**
- * Writes `block` (which starts with `begin` and ends with `end` and a new line) in place of the
- * seed's block between those markers, or at the end of the seed when it has none yet.
+ * The seed with `block` (which starts with `begin` and ends with `end` and a new line) in place
+ * of its block between those markers; when it has none yet, before the line starting with
+ * `before`, or at the end.
  */
-export function writeSeedBlock(seed: string, begin: string, end: string, block: string) {
+export function placeBlock(
+	seed: string,
+	begin: string,
+	end: string,
+	block: string,
+	before?: string,
+): string {
 	const start = seed.indexOf(begin);
-	const next =
-		start === -1
-			? `${seed.trimEnd()}\n\n${block}`
-			: seed.slice(0, start) + block + seed.slice(seed.indexOf(end, start) + end.length + 1);
-	writeFileSync(SEED, next);
+	if (start !== -1)
+		return seed.slice(0, start) + block + seed.slice(seed.indexOf(end, start) + end.length + 1);
+	const at = before ? seed.indexOf(`\n${before}`) : -1;
+	return at === -1
+		? `${seed.trimEnd()}\n\n${block}`
+		: `${seed.slice(0, at + 1)}${block}\n${seed.slice(at + 1)}`;
+}
+
+/** Writes `block` in place of the seed's block between its markers (see placeBlock). */
+export function writeSeedBlock(seed: string, begin: string, end: string, block: string) {
+	writeFileSync(SEED, placeBlock(seed, begin, end, block));
 }

@@ -20,6 +20,9 @@ export const paths = {
 	subscriptionConfirmed: '/newsletter/confirmed/',
 	unsubscribed: '/newsletter/unsubscribed/',
 	category: (slug: string) => `/category/${slug}/`,
+	/** A category's tools that do one thing (`/category/estimating/assemblies/`). */
+	categoryCapability: (slug: string, capability: string) =>
+		`/category/${slug}/${capability.replaceAll('_', '-')}/`,
 	/** The integration map; a tool's own page is `integrations(key)` (key: `integrationKey`). */
 	integrationMap: '/integrations/',
 	integrations: (key: string) => `/integrations/${key}/`,

@@ -193,7 +193,7 @@ describe('a page per connected tool', () => {
 			'Scheduling & Planning',
 			'Workforce & Payroll',
 		]);
-		const listed = page.querySelectorAll('#connections .works-with__item .works-with__name');
+		const listed = page.querySelectorAll('#connections .works-with__item .works-with__name a');
 		expect(listed.map((link) => link.getAttribute('href')).sort()).toEqual(
 			[...partnersOf.get(id(hub))!].map((partner) => `/app/${partner}/`).sort(),
 		);

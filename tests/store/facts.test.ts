@@ -3,6 +3,7 @@
 // fact read across pages is the union of its rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFacts } from '../../src/features/facts/facts.ts';
+import { CAPABILITY_KEYS } from '../../src/features/facts/capabilities.ts';
 import { FACT_KEYS, FACTS, type FactKey } from '../../src/features/facts/vocabulary.ts';
 import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
 import { FACTS_TABLE } from '../../src/lib/store/facts.server.ts';
@@ -71,6 +72,24 @@ describe('the vocabulary', () => {
 		expect(await valid('open_api', ['yes'], 'javascript:alert(1)')).toBe(false);
 		expect(await valid('open_api', ['no'])).toBe(true);
 		expect(await valid('unknown_fact', ['yes'])).toBe(false);
+	});
+});
+
+describe('capabilities', () => {
+	it('the database knows exactly the capabilities the site labels', async () => {
+		const [{ body }] = await db.sql`select pg_get_functiondef(
+			'public.tool_fact_valid(text, text[], text)'::regprocedure) as body`;
+		const list = /when p_fact = any \(array\[([^\]]*)\]\) then/.exec(body as string)![1];
+		const keys = [...list.matchAll(/'([a-z0-9_]+)'/g)].map((match) => match[1]);
+		expect(keys.toSorted()).toEqual([...CAPABILITY_KEYS].toSorted());
+	});
+
+	it('take yes, or no where the vendor says not offered, once', async () => {
+		expect(await valid('assemblies', ['yes'])).toBe(true);
+		expect(await valid('assemblies', ['no'])).toBe(true);
+		expect(await valid('assemblies', ['yes', 'no'])).toBe(false);
+		expect(await valid('assemblies', ['maybe'])).toBe(false);
+		expect(await valid('teleportation', ['yes'])).toBe(false);
 	});
 });
 

@@ -1,6 +1,6 @@
 import { PICK_LIMITS } from '../picker/limits.ts';
 import type { CompareTool } from './files.ts';
-import { listNames } from './names.ts';
+import { listNames } from '../../lib/text.ts';
 
 /** What the page says about the tools it compares, or asks for: "Comparing A and B." */
 export function comparingText(names: readonly string[]): string {

@@ -11,7 +11,7 @@ import {
 	type TableRow,
 	vendorOf,
 } from './model.ts';
-import { inSentence, listNames } from './names.ts';
+import { inSentence, listNames } from '../../lib/text.ts';
 
 interface Props {
 	tools: readonly CompareTool[];

@@ -1,17 +1,59 @@
 /**
  * "Choose A if …": reasons drawn only from facts both vendors document and that differ, and
- * from integrations one tool has and the other has not documented. Nothing is inferred from a
- * fact that is unknown for either tool.
+ * from integrations one tool has and the other has not documented, each worded as a buyer
+ * would say it ("you need it on an on-premises server"). Nothing is inferred from a fact that is
+ * unknown for either tool, and neither tool is ever a reason to choose the other: the caller
+ * leaves the two tools out of each other's partners.
  */
 import { type Fact, priceLabel, type ToolFacts, valueLabel } from '../facts/facts.ts';
-import type { FactKey } from '../facts/vocabulary.ts';
-import { listNames } from './names.ts';
+import { CAPABILITY_KEYS } from '../facts/capabilities.ts';
+import { FACTS, type FactKey } from '../facts/vocabulary.ts';
+import { listNames } from '../../lib/text.ts';
 
-const SET_REASONS: Partial<Record<FactKey, (labels: string) => string>> = {
-	audience: (labels) => `it is built for ${labels.toLowerCase()}`,
-	company_size: (labels) => `it is aimed at companies like yours: ${labels.toLowerCase()}`,
-	platforms: (labels) => `you need it on ${labels}`,
-	pricing_model: (labels) => `you prefer pricing ${labels.toLowerCase()}`,
+/** Where a buyer needs a tool, as they would say it: "on an iPad", "on an on-premises server". */
+const PLATFORM_WORDS: Record<string, string> = {
+	web: 'in a web browser',
+	ios: 'on an iPhone',
+	ipados: 'on an iPad',
+	android: 'on Android',
+	windows: 'on Windows',
+	macos: 'on a Mac',
+	on_premises: 'on an on-premises server',
+};
+
+/** How a buyer would ask to be charged: "per user", "a flat price for unlimited users". */
+const PRICING_WORDS: Record<string, string> = {
+	per_user: 'per user',
+	per_active_user: 'per active user',
+	unlimited_users: 'a flat price for unlimited users',
+	per_project: 'per project',
+	construction_volume: 'by construction volume',
+	by_module: 'by module',
+	perpetual: 'a perpetual licence',
+	quote_only: 'a quote for your company',
+};
+
+const SET_REASONS: Partial<Record<FactKey, (values: string[]) => string>> = {
+	audience: (values) =>
+		`it is built for ${listNames(
+			values.map((value) => valueLabel('audience', value).toLowerCase()),
+			'or',
+		)}`,
+	company_size: (values) =>
+		`your company is ${listNames(
+			values.map((value) => valueLabel('company_size', value).toLowerCase()),
+			'or',
+		)}`,
+	platforms: (values) =>
+		`you need it ${listNames(
+			values.map((value) => PLATFORM_WORDS[value] ?? value),
+			'or',
+		)}`,
+	pricing_model: (values) =>
+		`you want to pay ${listNames(
+			values.map((value) => PRICING_WORDS[value] ?? value),
+			'or',
+		)}`,
 };
 
 const YES_REASONS: Partial<Record<FactKey, (fact: Fact) => string>> = {
@@ -34,21 +76,20 @@ export function reasonsFor(
 	partnersOnlyCount: number = partnersOnlySelf.length,
 ): string[] {
 	const reasons: string[] = [];
-	for (const [key, phrase] of Object.entries(SET_REASONS) as [FactKey, (l: string) => string][]) {
+	for (const [key, phrase] of Object.entries(SET_REASONS) as [
+		FactKey,
+		(values: string[]) => string,
+	][]) {
 		const mine = self?.[key]?.value;
 		const theirs = other?.[key]?.value;
 		if (!mine || !theirs) continue;
 		const extra = mine.filter((value) => !theirs.includes(value));
-		if (extra.length)
-			reasons.push(
-				phrase(
-					listNames(
-						extra.map((value) => valueLabel(key, value)),
-						'or',
-					),
-				),
-			);
+		if (extra.length) reasons.push(phrase(extra));
 	}
+	// What one vendor says its tool does and the other's says its tool does not.
+	for (const key of CAPABILITY_KEYS)
+		if (self?.[key]?.value[0] === 'yes' && other?.[key]?.value[0] === 'no')
+			reasons.push(`you need ${FACTS[key].label.toLowerCase()}`);
 	const offline = [self?.offline?.value[0], other?.offline?.value[0]];
 	if (offline[0] && offline[1] && OFFLINE_RANK[offline[0]] > OFFLINE_RANK[offline[1]])
 		reasons.push(

@@ -1,5 +1,6 @@
 import { liveTools } from '../../lib/catalogue.server.ts';
-import { CATEGORIES } from '../../lib/categories.ts';
+import { CATEGORIES, type CategorySlug } from '../../lib/categories.ts';
+import { CATEGORY_CAPABILITIES } from '../facts/capabilities.ts';
 import { paths } from '../../lib/paths.ts';
 import { factsByTool } from '../facts/data.server.ts';
 import {
@@ -92,6 +93,7 @@ async function readCompareToolFiles(): Promise<Map<number, CompareTool>> {
 			name: tool.name,
 			path: paths.tool(tool.id),
 			category: CATEGORIES.get(tool.category)!.label,
+			capabilities: capabilitySection(tool.category),
 			facts: shownFacts(facts.get(tool.id)),
 			...filePartners(
 				own.map((partner) => partner.id),
@@ -107,6 +109,21 @@ async function readCompareToolFiles(): Promise<Map<number, CompareTool>> {
 /** The picker's index: ids and names only, so it stays small at any catalogue size. */
 export async function compareNames(): Promise<NameEntry[]> {
 	return (await liveTools()).map((tool) => [tool.id, tool.name]);
+}
+
+const capabilitySections = new Map<CategorySlug, FactLayout[number]>();
+
+/** What a tool of `category` can do, as a section of rows: one object per category. */
+export function capabilitySection(category: CategorySlug): FactLayout[number] {
+	let section = capabilitySections.get(category);
+	if (!section) {
+		section = {
+			heading: `What it does: ${CATEGORIES.get(category)!.label}`,
+			facts: CATEGORY_CAPABILITIES[category].map((key) => ({ key, label: FACTS[key].label })),
+		};
+		capabilitySections.set(category, section);
+	}
+	return section;
 }
 
 /** The sections and fact labels of rows.ts, for the island. */

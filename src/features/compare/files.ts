@@ -41,6 +41,11 @@ export interface CompareTool {
 	path: string;
 	/** Its category, as a visitor reads it. */
 	category: string;
+	/**
+	 * What a tool of its category can do, as rows (capabilities.ts): a comparison leads with the
+	 * capabilities of the categories its tools are in (model.ts).
+	 */
+	capabilities: FactLayout[number];
 	/** Its known facts; a missing one is not documented yet. */
 	facts: Partial<Record<FactKey, ShownFact>>;
 	/**

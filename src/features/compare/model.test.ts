@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Fact } from '../facts/facts.ts';
 import type { FactKey } from '../facts/vocabulary.ts';
 import { type CompareTool, PARTNERS_NAMED } from './files.ts';
-import { factLayout, filePartners, shownFact } from './files.server.ts';
+import { capabilitySection, factLayout, filePartners, shownFact } from './files.server.ts';
+import { CATEGORY_CAPABILITIES } from '../facts/capabilities.ts';
 import { toGaps } from './partner-ids.ts';
-import { compareModel, isDifference, type TableSection } from './model.ts';
+import { capabilityLayout, compareModel, isDifference, type TableSection } from './model.ts';
 
 const read = (
 	value: string[],
@@ -20,12 +21,14 @@ function tool(
 	id: number,
 	facts: Partial<Record<FactKey, Fact>>,
 	partners: number[] = [],
+	category: 'field-management' | 'estimating' = 'field-management',
 ): CompareTool {
 	return {
 		id,
 		name: `Tool ${id}`,
 		path: `/app/${id}/`,
-		category: 'Field Management',
+		category: category === 'estimating' ? 'Estimating & Takeoff' : 'Field Management',
+		capabilities: capabilitySection(category),
 		facts: Object.fromEntries(
 			Object.entries(facts).map(([key, fact]) => [key, shownFact(key as FactKey, fact)]),
 		),
@@ -92,6 +95,7 @@ describe('compareModel', () => {
 		const { sections, unknownForAll } = compareModel([a, b], factLayout, false);
 		expect(rowNames(sections)).not.toContain('soc2');
 		expect(unknownForAll.map(({ key }) => key)).toEqual([
+			...CATEGORY_CAPABILITIES['field-management'],
 			'audience',
 			'company_size',
 			'also_does',
@@ -105,6 +109,35 @@ describe('compareModel', () => {
 			'hq_country',
 			'founded',
 		]);
+	});
+
+	it('leads with what the tools can do: their shared category first, a documented difference kept', () => {
+		const takeoff = (id: number, assemblies: 'yes' | 'no', partners: number[] = []) =>
+			tool(
+				id,
+				{ takeoff_2d: read(['yes']), assemblies: read([assemblies]), gantt: read(['yes']) },
+				partners,
+				'estimating',
+			);
+		const [x, y] = [takeoff(3, 'yes'), takeoff(4, 'no')];
+		const { sections, differing } = compareModel([x, y, a], factLayout, false);
+		// The field tool's capabilities are all unknown: folded, no section.
+		expect(sections.map((section) => section.heading).slice(0, 3)).toEqual([
+			'What it does: Estimating & Takeoff',
+			'Who it is for',
+			'Pricing',
+		]);
+		// Categories as many tools share: the first tool's first.
+		expect(capabilityLayout([a, x]).map((section) => section.heading)).toEqual([
+			'What it does: Field Management',
+			'What it does: Estimating & Takeoff',
+		]);
+		expect(rowNames(sections).slice(0, 2)).toEqual(['takeoff_2d', 'assemblies']);
+		// A capability no tool of the comparison documents folds; a scheduling one is not a row.
+		expect(rowNames(sections)).not.toContain('gantt');
+		const only = compareModel([x, y], factLayout, true);
+		expect(rowNames(only.sections)).toEqual(['assemblies', 'sources']);
+		expect(differing).not.toContain('Assemblies'); // a's is unknown: never a difference
 	});
 
 	it('with "differences only", keeps the rows that differ, and the sources', () => {

@@ -7,7 +7,7 @@
  */
 import type { FactKey } from '../facts/vocabulary.ts';
 import type { CompareTool, FactLayout, NameEntry, ShownFact } from './files.ts';
-import { inSentence } from './names.ts';
+import { inSentence } from '../../lib/text.ts';
 import { partnerIds } from './partner-ids.ts';
 
 /** How one row stands across the tools compared. */
@@ -191,16 +191,32 @@ function sourcePages(tools: readonly CompareTool[], layout: FactLayout): SourceP
 }
 
 /**
- * The comparison of the tools given: the category, the fact rows in `layout`'s buyer order,
- * the integrations after platforms and offline use, and every page read at the end. A fact
- * unknown for every tool is one line, not a row; with `differencesOnly`, only the rows that
- * differ stay (and the sources: provenance, not a comparison).
+ * What the tools compared can do: the capability section of each category they are in, the one
+ * most of them share first (a comparison within a category leads with what that trade weighs).
+ */
+export function capabilityLayout(tools: readonly CompareTool[]): FactLayout {
+	const sections = new Map<string, { section: FactLayout[number]; tools: number }>();
+	for (const tool of tools) {
+		const known = sections.get(tool.capabilities.heading);
+		if (known) known.tools += 1;
+		else sections.set(tool.capabilities.heading, { section: tool.capabilities, tools: 1 });
+	}
+	return [...sections.values()].sort((x, y) => y.tools - x.tools).map(({ section }) => section);
+}
+
+/**
+ * The comparison of the tools given: what they can do (their categories' capabilities), the
+ * category and the fact rows in `layout`'s buyer order, the integrations after platforms and
+ * offline use, and every page read at the end. A fact unknown for every tool is one line, not a
+ * row; with `differencesOnly`, only the rows that differ stay (and the sources: provenance, not
+ * a comparison).
  */
 export function compareModel(
 	tools: readonly CompareTool[],
-	layout: FactLayout,
+	common: FactLayout,
 	differencesOnly: boolean,
 ): Comparison {
+	const layout = [...capabilityLayout(tools), ...common];
 	const unknownForAll: Comparison['unknownForAll'] = [];
 	const sections: TableSection[] = layout.map((section) => ({
 		heading: section.heading,
@@ -214,7 +230,8 @@ export function compareModel(
 			return [{ kind: 'fact', key, label, facts, state }];
 		}),
 	}));
-	sections[0].rows.unshift({
+	const firstCommon = layout.length - common.length;
+	sections[firstCommon].rows.unshift({
 		kind: 'category',
 		state: rowState(tools.map((tool) => tool.category)),
 	});

@@ -1,11 +1,12 @@
+import { isoDay, today } from '../../lib/dates.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { FactKey } from '../facts/vocabulary.ts';
 import type { Sql } from '../../lib/store/embedded.server.ts';
 import { editorErrorFrom } from './rows.ts';
 import type { FactEditorStore, FactRecord } from './types.ts';
 
-const day = (value: unknown) =>
-	value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+/** YYYY-MM-DD of a date column (a Date from postgres.js, a string from PostgREST). */
+const day = (value: unknown) => isoDay(value) ?? String(value).slice(0, 10);
 
 function toRecord(row: Record<string, unknown>): FactRecord {
 	return {
@@ -74,7 +75,6 @@ export function supabaseFactEditorStore(client: SupabaseClient): FactEditorStore
 		(data ?? []).map((row) =>
 			toRecord({ ...row, tool_name: (row.tool as { name: string } | null)?.name ?? '' }),
 		);
-	const today = () => new Date().toISOString().slice(0, 10);
 	return {
 		async facts(toolId) {
 			const { data, error } = await table()
@@ -118,7 +118,7 @@ export function supabaseFactEditorStore(client: SupabaseClient): FactEditorStore
 			return (data ?? []).length > 0;
 		},
 		async stale(days) {
-			const before = new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+			const before = today(new Date(Date.now() - days * 86_400_000));
 			const { data, error } = await table()
 				.select(COLUMNS)
 				.lt('verified_on', before)

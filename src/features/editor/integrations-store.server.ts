@@ -1,3 +1,4 @@
+import { isoDay, today } from '../../lib/dates.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
 	flowOf,
@@ -14,11 +15,10 @@ import type { Connection, IntegrationEditorStore, LinkDetails, StaleConnection }
 const ordered = (a: number, b: number) => (a < b ? [a, b] : [b, a]);
 
 /** YYYY-MM-DD of a date column (a Date from postgres.js, a string from PostgREST). */
-const day = (value: unknown) =>
-	value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+const day = (value: unknown) => isoDay(value) ?? String(value).slice(0, 10);
 
 /** Today in UTC, for the Supabase backend (the embedded one asks the database). */
-const todayUtc = () => new Date().toISOString().slice(0, 10);
+const todayUtc = () => today();
 
 function toConnection(toolId: number, row: Record<string, unknown>): Connection {
 	const low = row.low as Connection['partner'];

@@ -1,8 +1,9 @@
+import { isoDay } from '../../lib/dates.ts';
 import { CATEGORIES, type CategorySlug } from '../../lib/categories.ts';
 import { safeHttpUrl } from '../../lib/tool-url.ts';
 import {
 	CURRENCIES,
-	FACT_KEYS,
+	factKeysFor,
 	FACTS,
 	type FactKey,
 	isFactKey,
@@ -108,15 +109,6 @@ export function regionName(code: string): string | undefined {
 	}
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function isoDate(value: unknown): string | null {
-	if (value instanceof Date && !Number.isNaN(value.getTime()))
-		return value.toISOString().slice(0, 10);
-	const text = String(value ?? '');
-	return DATE.test(text.slice(0, 10)) ? text.slice(0, 10) : null;
-}
-
 /**
  * Turns `tool_facts` rows into each shown tool's facts, leaving out (with a warning) rows the
  * site cannot render safely (a value outside the vocabulary, a source that is not http(s)), so
@@ -135,7 +127,7 @@ export function parseFacts(
 		const value = Array.isArray(row.value) ? row.value.map(String) : [];
 		const detail = typeof row.detail === 'string' && row.detail.trim() ? row.detail.trim() : null;
 		const source = safeHttpUrl(String(row.source_url ?? ''));
-		const verifiedOn = isoDate(row.verified_on);
+		const verifiedOn = isoDay(row.verified_on);
 		const problem = !isFactKey(key)
 			? 'an unknown fact'
 			: (factProblem(key, value, detail) ??
@@ -224,11 +216,19 @@ export function factText(key: FactKey, fact: Fact): string {
 	return main + detail;
 }
 
-export { checkedLabel } from './checked.ts';
-
 export { sourceHost } from './source.ts';
 
-/** The facts in page order, known or not: a row for each, so the unknown ones show as such. */
-export function factRows(facts: ToolFacts | undefined) {
-	return FACT_KEYS.map((key) => ({ key, label: FACTS[key].label, fact: facts?.[key] ?? null }));
+/**
+ * A tool's facts in page order, known or not: what a tool of its category can do (and what the
+ * categories it also does can, where documented), then the common facts; a row for each, so the
+ * unknown ones show as such.
+ */
+export function factRows(facts: ToolFacts | undefined, category: CategorySlug) {
+	const keys = factKeysFor(category, (key) => Boolean(facts?.[key]), facts?.also_does?.value);
+	return keys.map((key) => ({
+		key,
+		label: FACTS[key].label,
+		capability: FACTS[key].capability === true,
+		fact: facts?.[key] ?? null,
+	}));
 }

@@ -3,7 +3,7 @@
  * it was read there or stated by the vendor, on which day, and whether that is over a year ago.
  * Free of the vocabulary, so the compare island uses it as the static pages do.
  */
-import { checkedLabel } from './checked.ts';
+import { dayLabel } from '../../lib/dates.ts';
 
 /** A check older than this says so: a vendor's page may have changed since (issue 27). */
 const A_YEAR_MS = 365 * 86_400_000;
@@ -30,7 +30,7 @@ export function provenance(
 ): Provenance {
 	return {
 		how: byVendor ? `stated by ${vendorName}` : "read on the vendor's page",
-		day: checkedLabel(isoDay),
+		day: dayLabel(isoDay),
 		overAYear: now - Date.parse(`${isoDay}T00:00:00Z`) > A_YEAR_MS,
 	};
 }

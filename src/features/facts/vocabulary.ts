@@ -4,7 +4,14 @@
  * tests/store/facts.test.ts holds the two equal); this file gives them their labels, their
  * order on a page and the buyer order of the compare table.
  */
-import { CATEGORY_SLUGS } from '../../lib/categories.ts';
+import { CATEGORY_SLUGS, type CategorySlug } from '../../lib/categories.ts';
+import {
+	CAPABILITIES,
+	CAPABILITY_KEYS,
+	CAPABILITY_VALUES,
+	CATEGORY_CAPABILITIES,
+	type CapabilityKey,
+} from './capabilities.ts';
 
 export const PLATFORMS = {
 	web: 'Web browser',
@@ -72,7 +79,8 @@ export const CURRENCIES = [
 	'AED',
 ] as const;
 
-export type FactKey =
+/** The facts every tool has a row for, whatever its category. */
+export type CommonFactKey =
 	| 'vendor'
 	| 'hq_country'
 	| 'founded'
@@ -89,6 +97,9 @@ export type FactKey =
 	| 'sso'
 	| 'also_does';
 
+/** Every fact: the common ones, and what a tool can do (capabilities.ts). */
+export type FactKey = CommonFactKey | CapabilityKey;
+
 /** How many values a fact holds, and which. `text` facts are checked by shape only. */
 export type FactShape =
 	| { kind: 'set'; values: Record<string, string>; max?: number }
@@ -103,12 +114,14 @@ export interface FactDefinition {
 	shape: FactShape;
 	/** What `detail` holds, when the fact has one (a free version's limit, the API docs). */
 	detail?: 'text' | 'url';
+	/** A capability: a row only for the tools of its categories (capabilities.ts). */
+	capability?: true;
 }
 
 const categoryLabels = Object.fromEntries(CATEGORY_SLUGS.map((slug) => [slug, slug]));
 
-/** Every fact, in the order a tool page's "At a glance" table shows them. */
-export const FACTS: Record<FactKey, FactDefinition> = {
+/** The common facts, in the order a tool page's "At a glance" table shows them. */
+const COMMON_FACTS: Record<CommonFactKey, FactDefinition> = {
 	audience: { label: 'Built for', shape: { kind: 'set', values: AUDIENCES } },
 	company_size: { label: 'Company size', shape: { kind: 'set', values: COMPANY_SIZES } },
 	pricing_model: { label: 'Pricing model', shape: { kind: 'set', values: PRICING_MODELS } },
@@ -133,7 +146,46 @@ export const FACTS: Record<FactKey, FactDefinition> = {
 	founded: { label: 'Founded', shape: { kind: 'year' } },
 };
 
+export const COMMON_FACT_KEYS = Object.keys(COMMON_FACTS) as CommonFactKey[];
+
+/**
+ * Every fact: the common ones, then each capability with a detail for its conditions and limits
+ * ("Windows only", "on the Enterprise plan").
+ */
+export const FACTS: Record<FactKey, FactDefinition> = {
+	...COMMON_FACTS,
+	...(Object.fromEntries(
+		CAPABILITY_KEYS.map((key): [CapabilityKey, FactDefinition] => [
+			key,
+			{
+				label: CAPABILITIES[key],
+				shape: { kind: 'one', values: CAPABILITY_VALUES },
+				detail: 'text',
+				capability: true,
+			},
+		]),
+	) as Record<CapabilityKey, FactDefinition>),
+};
+
 export const FACT_KEYS = Object.keys(FACTS) as FactKey[];
+
+/**
+ * The facts a tool of `category` has a row for: what a tool of its category can do, known or
+ * not; what its vendor documents it doing besides (the capabilities of the categories it also
+ * does first); then the common facts.
+ */
+export function factKeysFor(
+	category: CategorySlug,
+	documented: (key: FactKey) => boolean = () => false,
+	alsoDoes: readonly string[] = [],
+): FactKey[] {
+	const own = CATEGORY_CAPABILITIES[category] ?? [];
+	const others = [
+		...alsoDoes.flatMap((slug) => CATEGORY_CAPABILITIES[slug as CategorySlug] ?? []),
+		...CAPABILITY_KEYS,
+	].filter((key) => !own.includes(key) && documented(key));
+	return [...own, ...new Set(others), ...COMMON_FACT_KEYS];
+}
 
 export function isFactKey(value: string): value is FactKey {
 	return Object.hasOwn(FACTS, value);

@@ -1,6 +1,11 @@
 import { liveTools, type Tool } from '../../lib/catalogue.server.ts';
 import { loadConfig } from '../../lib/config.server.ts';
-import { openIntegrationReader } from '../../lib/store/integrations.server.ts';
+import {
+	INTEGRATION_SEARCHES_TABLE,
+	openIntegrationReader,
+} from '../../lib/store/integrations.server.ts';
+import { readPublicTable } from '../../lib/store/public-table.server.ts';
+import { isoDay } from '../../lib/dates.ts';
 import {
 	countsAsPartner,
 	type Hub,
@@ -26,6 +31,15 @@ export interface IntegrationData {
 	hubs: Hub[];
 	/** Whether two tools have a connection that counts. */
 	isLinked: (a: number, b: number) => boolean;
+	/** Where a tool's own pages document no integration: what was looked for, and when. */
+	searched: Map<number, IntegrationSearch>;
+}
+
+/** "No integration documented on its own pages": what was looked for, on which day. */
+export interface IntegrationSearch {
+	/** YYYY-MM-DD */
+	on: string;
+	lookedAt: string;
 }
 
 let once: Promise<IntegrationData> | undefined;
@@ -42,6 +56,13 @@ export function integrationData(): Promise<IntegrationData> {
 			await reader.close();
 		}
 		const toolsById = new Map(tools.map((tool) => [tool.id, tool]));
+		const searched = new Map<number, IntegrationSearch>();
+		for (const row of await readPublicTable(loadConfig('build'), INTEGRATION_SEARCHES_TABLE)) {
+			const on = isoDay(row.searched_on);
+			const lookedAt = String(row.looked_at ?? '').trim();
+			if (on && lookedAt && toolsById.has(Number(row.tool_id)))
+				searched.set(Number(row.tool_id), { on, lookedAt });
+		}
 		const all = parseIntegrations(rows, new Set(toolsById.keys()));
 		const order = new Map(tools.map((tool, at) => [tool.id, at]));
 		const rank = (id: number) => order.get(id)!;
@@ -60,6 +81,7 @@ export function integrationData(): Promise<IntegrationData> {
 			retired: retiredByTool(all, rank),
 			hubs,
 			isLinked: (a, b) => pairs.has(a < b ? `${a}-${b}` : `${b}-${a}`),
+			searched,
 		};
 	})();
 	return once;

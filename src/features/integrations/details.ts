@@ -91,10 +91,3 @@ export function movesLabel(moves: readonly Move[] | null): string | null {
 		? labels[0]
 		: `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
 }
-
-/** 25 Nov 2026: the day a source was read, as pages show it. */
-export function checkedOn(isoDay: string): string {
-	const [year, month, day] = isoDay.split('-').map(Number);
-	const months = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
-	return `${day} ${months[month - 1]} ${year}`;
-}

@@ -1,3 +1,4 @@
+import { isoDay } from '../../lib/dates.ts';
 import { safeHttpUrl } from '../../lib/tool-url.ts';
 import {
 	flowOf,
@@ -20,16 +21,6 @@ import {
 } from './types.ts';
 
 type Row = Record<string, unknown>;
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A date column as YYYY-MM-DD (the embedded driver gives a Date, PostgREST a string). */
-function isoDay(value: unknown): string | null {
-	if (value instanceof Date && !Number.isNaN(value.getTime()))
-		return value.toISOString().slice(0, 10);
-	const text = String(value ?? '').slice(0, 10);
-	return DAY.test(text) ? text : null;
-}
 
 const oneOf = <T extends string>(words: readonly T[], value: unknown): T | null =>
 	words.includes(value as T) ? (value as T) : null;

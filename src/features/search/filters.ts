@@ -1,4 +1,5 @@
-import { nameMatcher, toolCount } from './search-rule.ts';
+import { toolCount } from '../../lib/text.ts';
+import { nameMatcher } from './search-rule.ts';
 
 /** A card of the home page, indexed once: its element, lowercase name, categories and tool id. */
 export interface IndexedCard<Element = unknown> {

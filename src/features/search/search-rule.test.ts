@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nameMatcher, searchKey, toolCount } from './search-rule.ts';
+import { toolCount } from '../../lib/text.ts';
+import { nameMatcher, searchKey } from './search-rule.ts';
 
 const key = (name: string) => searchKey(name);
 

@@ -12,8 +12,3 @@ export function nameMatcher(query: string): (nameKey: string) => boolean {
 	const needle = searchKey(query.trim());
 	return needle === '' ? () => true : (nameKey) => nameKey.includes(needle);
 }
-
-/** "1 tool" / "12 tools". */
-export function toolCount(count: number): string {
-	return `${count} ${count === 1 ? 'tool' : 'tools'}`;
-}

@@ -1,5 +1,6 @@
 // What the stack page says about a pair of the graph, in the words of the tool pages.
-import { checkedOn, flowLabel, movesLabel, STATUSES, viaLabel } from '../integrations/details.ts';
+import { dayLabel } from '../../lib/dates.ts';
+import { flowLabel, movesLabel, STATUSES, viaLabel } from '../integrations/details.ts';
 import {
 	flowFrom,
 	movesOf,
@@ -36,7 +37,7 @@ export function describePair(graph: StackGraph, pair: Pair, self: number): PairW
 			['Through', via],
 		],
 		status: pair.status ? STATUSES[STATUS_CODES[pair.status - 1]] : null,
-		checked: checkedOn(days[pair.day]),
+		checked: dayLabel(days[pair.day]),
 		day: days[pair.day],
 	};
 }

@@ -38,3 +38,10 @@ export const supabaseIntegrationReader = (client: SupabaseClient) =>
 /** Integrations as the public sees them, from the backend the configuration chose. */
 export const openIntegrationReader = async (config: Config) =>
 	asIntegrationReader(await openPublicTable(config, INTEGRATIONS_TABLE));
+
+/** What was looked for where a tool's own pages document no integration (record 0028). */
+export const INTEGRATION_SEARCHES_TABLE: PublicTable = {
+	table: 'integration_searches',
+	columns: 'tool_id, searched_on, looked_at',
+	orderBy: ['tool_id'],
+};

@@ -1,3 +1,5 @@
+/** Words in a sentence, the same on every page and in every island: lists, labels, counts. */
+
 /** "A", "A and B", "A, B and C" (or "A, B or C"): names in a sentence. */
 export function listNames(names: readonly string[], conjunction: 'and' | 'or' = 'and'): string {
 	return names.length < 2
@@ -12,3 +14,11 @@ export function inSentence(label: string): string {
 		? label
 		: label[0].toLowerCase() + label.slice(1);
 }
+
+/** "1 tool" / "12 tools": a count and its noun, singular for one. */
+export function plural(count: number, one: string, many = `${one}s`): string {
+	return `${count} ${count === 1 ? one : many}`;
+}
+
+/** "1 tool" / "12 tools". */
+export const toolCount = (count: number) => plural(count, 'tool');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listNames } from './names.ts';
+import { listNames } from './text.ts';
 
 describe('listNames', () => {
 	it('joins names as a sentence does', () => {
