@@ -71,6 +71,26 @@ describe('corrections', () => {
 		expect(facts.n).toBe(0);
 	});
 
+	it('keeps what a tool does, from the one group every capability shares', async () => {
+		const response = await suggest({
+			what: 'assemblies',
+			value_capability: 'yes',
+			detail: 'Desktop edition only',
+			source_url: SOURCE,
+			quote: 'Build estimates from pre-built assemblies.',
+		});
+		expect(response.status).toBe(200);
+		expect(await rows()).toEqual([
+			expect.objectContaining({
+				what: 'fact',
+				fact: 'assemblies',
+				value: ['yes'],
+				detail: 'Desktop edition only',
+				status: 'pending',
+			}),
+		]);
+	});
+
 	it('keeps a price, an integration and a listing field; a repeat is one row', async () => {
 		expect(
 			(
@@ -176,6 +196,12 @@ describe('corrections', () => {
 			/unknown value "blackberry"/,
 		],
 		['no value', { what: 'offline', source_url: SOURCE }, 'value_offline', /Choose/],
+		[
+			'a capability neither offered nor not',
+			{ what: 'assemblies', value_capability: 'maybe', source_url: SOURCE },
+			'value_capability',
+			/unknown value "maybe"/,
+		],
 		[
 			'a price in an unknown currency',
 			{

@@ -7,6 +7,7 @@ import {
 } from '../picker/address.ts';
 import { AddressNotes, ChosenTools, comparingText } from './CompareNotes.tsx';
 import CompareTable, { compareTitle } from './CompareTable.tsx';
+import CsvDownload from './CsvDownload.tsx';
 import type { CompareTool, FactLayout, NameEntry } from './files.ts';
 import { compareModel, isDifference } from './model.ts';
 import { isTool, useFocusAfterRender, useToolFiles } from './useToolFiles.ts';
@@ -159,6 +160,7 @@ export default function Compare({
 					worksWithPath={worksWithPath}
 				/>
 			)}
+			{tools.length > 0 && <CsvDownload tools={tools} comparison={comparison} />}
 		</div>
 	);
 }

@@ -32,7 +32,7 @@ const invalid = (name: string, errors: Errors) =>
 		? { 'aria-invalid': true as const, 'aria-describedby': `suggest-${name}-error` }
 		: {};
 
-function Choices({
+export function Choices({
 	name,
 	legend,
 	options,

@@ -13,7 +13,7 @@ import {
 	STATUS_KEYS,
 	VIA_KEYS,
 } from '../integrations/details.ts';
-import { isWhat, type ProposedChange, QUOTE_MAX } from './what.ts';
+import { isWhat, type ProposedChange, QUOTE_MAX, valueField } from './what.ts';
 
 /** A correction as the database function takes it: the tool, the partner by name, the change. */
 export interface Correction extends ProposedChange {
@@ -85,13 +85,9 @@ function factValue(fact: FactKey, fields: Record<string, unknown>): string[] {
 			text(fields[name]),
 		);
 	// A text fact is one value, commas and all (a vendor named "Autodesk, Inc.").
-	if (FACTS[fact].shape.kind === 'text') return [text(fields[`value_${fact}`])].filter(Boolean);
-	return list(fields[`value_${fact}`]);
+	if (FACTS[fact].shape.kind === 'text') return [text(fields[valueField(fact)])].filter(Boolean);
+	return list(fields[valueField(fact)]);
 }
-
-/** The field to point at when a fact's value is wrong. */
-const valueFieldOf = (fact: FactKey) =>
-	FACTS[fact].shape.kind === 'price' ? 'price_amount' : `value_${fact}`;
 
 const FLOWS = { 'a-to-b': 'out', 'b-to-a': 'in', both: 'both' } as const;
 
@@ -137,7 +133,7 @@ export function correctionSchema(ownHosts: ReadonlySet<string>) {
 			if (isFactKey(what)) {
 				const value = factValue(what, fields);
 				const detail = text(fields.detail) || null;
-				const field = valueFieldOf(what);
+				const field = valueField(what);
 				if (!value.some(Boolean))
 					return issue(field, `Choose the ${FACTS[what].label} it should say.`);
 				if (detail && !FACTS[what].detail)

@@ -1,7 +1,8 @@
 // What a correction can be about (issue 27): a fact from the vocabulary, an integration with
 // another listed tool, or one of the listing's own fields. Shared by the suggest form's island,
 // its page and the submit function; small, since the island ships it.
-import { FACT_KEYS, FACTS, type FactKey, isFactKey } from '../facts/vocabulary.ts';
+import { CAPABILITY_KEYS } from '../facts/capabilities.ts';
+import { COMMON_FACT_KEYS, FACTS, type FactKey, isFactKey } from '../facts/vocabulary.ts';
 import type { Flow, Move, Status, Via } from '../integrations/details.ts';
 
 /** The listing's own fields a visitor may correct, with their labels. */
@@ -25,13 +26,28 @@ export function isWhat(value: string): value is What {
 
 /** The form's "what" choices, grouped as the select shows them. */
 export const WHAT_GROUPS: { label: string; options: [What, string][] }[] = [
-	{ label: 'A fact', options: FACT_KEYS.map((key) => [key, FACTS[key].label]) },
+	{ label: 'A fact', options: COMMON_FACT_KEYS.map((key) => [key, FACTS[key].label]) },
+	{
+		label: 'What it does',
+		options: CAPABILITY_KEYS.map((key): [What, string] => [key, FACTS[key].label]).sort(
+			([, a], [, b]) => a.localeCompare(b, 'en'),
+		),
+	},
 	{ label: 'An integration', options: [['integration', 'Works with another listed tool']] },
 	{
 		label: 'The listing',
 		options: Object.entries(LISTING_FIELDS) as [ListingField, string][],
 	},
 ];
+
+/**
+ * The form field that carries a fact's proposed value: one shared yes/no group for every
+ * capability, `value_<fact>` for the rest (a price has four fields; its amount is pointed at).
+ */
+export function valueField(fact: FactKey): string {
+	if (FACTS[fact].capability) return 'value_capability';
+	return FACTS[fact].shape.kind === 'price' ? 'price_amount' : `value_${fact}`;
+}
 
 /** The `kind` field that sends the suggest form and the claim form to the submit function. */
 export const CORRECTION_KIND = 'correction';

@@ -1,14 +1,21 @@
 // Editor commands for a tool's facts: show them with their sources and dates, record one as
 // read today on a vendor page, move its date after a re-read, remove it, list the stale ones.
 import { factProblem } from '../facts/facts.ts';
-import { FACT_KEYS, FACTS, type FactKey, isFactKey } from '../facts/vocabulary.ts';
+import {
+	COMMON_FACT_KEYS,
+	FACTS,
+	type FactKey,
+	factKeysFor,
+	isFactKey,
+} from '../facts/vocabulary.ts';
+import type { CategorySlug } from '../../lib/categories.ts';
 import { safeHttpUrl } from '../../lib/tool-url.ts';
 import { type EditorContext, EXIT, options, rebuildAfter, UsageError } from './cli.ts';
 import { table } from './format.ts';
 import { resolveTool } from './integrations.ts';
 import { EditorError, type FactRecord, type Submission, type ToolRecord } from './types.ts';
 
-const FACT_LIST = FACT_KEYS.join(', ');
+const FACT_LIST = `${COMMON_FACT_KEYS.join(', ')}, or a capability of src/features/facts/capabilities.ts`;
 
 function factKey(raw: string | undefined): FactKey {
 	if (!raw || !isFactKey(raw))
@@ -71,11 +78,13 @@ async function show(ctx: EditorContext, tool: ToolRecord): Promise<number> {
 	const records = await ctx.store.facts.facts(tool.id);
 	if (records.length) factTable(ctx, records, false);
 	const known = new Set(records.map((r) => r.fact));
-	const missing = FACT_KEYS.filter((key) => !known.has(key));
+	// Its category's capabilities and the common facts, and whatever else is recorded.
+	const rows = factKeysFor(tool.category as CategorySlug, (key) => known.has(key));
+	const missing = rows.filter((key) => !known.has(key));
 	ctx.out(
 		ctx.paint(
 			'dim',
-			`${label(tool)}: ${known.size} of ${FACT_KEYS.length} facts recorded` +
+			`${label(tool)}: ${known.size} of ${rows.length} facts recorded` +
 				(missing.length ? `; not documented yet: ${missing.join(', ')}` : '') +
 				'.',
 		),

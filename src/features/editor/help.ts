@@ -1,4 +1,10 @@
-import { FACT_KEYS } from '../facts/vocabulary.ts';
+import { CATEGORY_CAPABILITIES } from '../facts/capabilities.ts';
+import { COMMON_FACT_KEYS } from '../facts/vocabulary.ts';
+
+/** "estimating: takeoff_2d, takeoff_3d…", a line per category, indented under the help. */
+const CAPABILITY_LIST = Object.entries(CATEGORY_CAPABILITIES)
+	.map(([slug, keys]) => `\n                                    ${slug}: ${keys.join(', ')}`)
+	.join('');
 import { CATEGORY_SLUGS } from '../../lib/categories.ts';
 import { MOVE_KEYS } from '../integrations/details.ts';
 
@@ -74,7 +80,9 @@ Facts about a tool (read on the vendor's own pages: site, help centre, trust pag
                                   read the page again and found it still true: today's date
   facts <tool> unset <fact>       remove it: the site shows "not documented yet"
   facts --stale <days>            facts not checked for more than that many days
-                                  Facts: ${FACT_KEYS.join(', ')}
+                                  Facts: ${COMMON_FACT_KEYS.join(', ')}
+                                  What a tool does (yes, or no where the vendor says not
+                                  offered), per category: ${CAPABILITY_LIST}
 
 Corrections from visitors and claims by vendors (nothing shows on the site until accepted)
   suggestions [--tool <tool>]     pending corrections, oldest first: what the site says now

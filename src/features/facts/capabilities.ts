@@ -95,7 +95,6 @@ export const CAPABILITIES = {
 	corrective_actions: 'Corrective actions',
 	permits_to_work: 'Permits to work',
 	training_records: 'Training and certifications',
-	ncr: 'Non-conformance reports',
 	jha: 'Job hazard analysis (JHA/JSA)',
 	osha_recordkeeping: 'OSHA 300/300A/301 recordkeeping',
 	// Reality Capture & Drones
@@ -234,7 +233,6 @@ export const CATEGORY_CAPABILITIES: Record<CategorySlug, readonly CapabilityKey[
 		'corrective_actions',
 		'permits_to_work',
 		'training_records',
-		'ncr',
 		'jha',
 		'prequalification',
 		'compliance_docs',

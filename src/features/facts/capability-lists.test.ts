@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capabilityLists } from './capability-lists.ts';
+import { capabilityFilterGroups, capabilityLists, capabilityTokens } from './capability-lists.ts';
 import type { Fact, ToolFacts } from './facts.ts';
 
 const said = (value: string): Fact => ({
@@ -42,5 +42,17 @@ describe('capabilityLists', () => {
 		const lists = capabilityLists('estimating', tools, facts);
 		expect(lists.find((list) => list.capability === 'takeoff_2d')!.tools).toEqual([]);
 		expect(lists.flatMap((list) => list.tools).map((tool) => tool.id)).not.toContain(2);
+	});
+
+	it('gives the map a token for each capability stated, never for one stated as not offered', () => {
+		expect(capabilityTokens(facts.get(1))).toEqual(['does:assemblies']);
+		expect(capabilityTokens(facts.get(2))).toEqual([]);
+		expect(capabilityTokens(undefined)).toEqual([]);
+	});
+
+	it('offers each capability some tool states once, under the first category listing it', () => {
+		const groups = capabilityFilterGroups(['estimating', 'project-management'], tools, facts);
+		expect(groups.map((group) => group.slug)).toEqual(['estimating']);
+		expect(groups[0].options.map((option) => option.capability)).toEqual(['assemblies']);
 	});
 });

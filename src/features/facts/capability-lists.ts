@@ -6,7 +6,7 @@
  * "no".
  */
 import type { CategorySlug } from '../../lib/categories.ts';
-import { CATEGORY_CAPABILITIES, type CapabilityKey } from './capabilities.ts';
+import { CATEGORY_CAPABILITIES, type CapabilityKey, isCapabilityKey } from './capabilities.ts';
 import type { ToolFacts } from './facts.ts';
 
 interface ListedTool {
@@ -35,4 +35,39 @@ export function capabilityLists<T extends ListedTool>(
 		capability,
 		tools: here.filter((tool) => facts.get(tool.id)?.[capability]?.value[0] === 'yes'),
 	}));
+}
+
+/** A capability as the market map's filter token value and address value (`takeoff-2d`). */
+export const capabilitySlug = (key: CapabilityKey) => key.replaceAll('_', '-');
+
+/**
+ * What a tool's vendor states it does, as the market map's filter tokens (`does:takeoff-2d`),
+ * beside the fact filters' tokens: only the map carries them, so the home page's cards stay small.
+ */
+export function capabilityTokens(facts: ToolFacts | undefined): string[] {
+	if (!facts) return [];
+	return (Object.keys(facts) as (keyof ToolFacts)[])
+		.filter((key) => isCapabilityKey(key) && facts[key]?.value[0] === 'yes')
+		.map((key) => `does:${capabilitySlug(key as CapabilityKey)}`);
+}
+
+/**
+ * The map's "What it does" filter: per category, its capabilities some tool is stated to offer,
+ * each once (under the first category that lists it), with how many tools and the page listing
+ * them (the way without JavaScript).
+ */
+export function capabilityFilterGroups<T extends ListedTool>(
+	categories: readonly CategorySlug[],
+	tools: readonly T[],
+	facts: ReadonlyMap<number, ToolFacts>,
+) {
+	const seen = new Set<CapabilityKey>();
+	return categories
+		.map((slug) => ({
+			slug,
+			options: capabilityLists(slug, tools, facts).filter(
+				(list) => list.tools.length > 0 && !seen.has(list.capability) && seen.add(list.capability),
+			),
+		}))
+		.filter((group) => group.options.length > 0);
 }

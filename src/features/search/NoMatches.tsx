@@ -1,5 +1,8 @@
-import type { RefObject } from 'react';
+import { type RefObject, useMemo } from 'react';
 import { noFactValues } from './fact-filter.ts';
+import { SEARCH_HINTS_ID } from './grid-markup.ts';
+import { toolCount } from '../../lib/text.ts';
+import { type Hint, matchingHints } from './hints.ts';
 import type { FilterValues } from './filters.ts';
 import type { HistoryMode } from './useFilterAddress.ts';
 
@@ -21,8 +24,21 @@ interface Props {
  * What to do when no card matches: say why, and offer to undo whichever filter is set. Loaded
  * with the island's other extras (FilterExtras.tsx) when a search first finds nothing.
  */
+/** The page's "Find tools by what they do" links (SearchHints.astro), read once. */
+function pageHints(): Hint[] {
+	const links = document.querySelectorAll<HTMLAnchorElement>(`#${SEARCH_HINTS_ID} a[data-hint]`);
+	return [...links].map((link) => ({
+		label: link.dataset.hint!,
+		href: link.getAttribute('href')!,
+		count: Number(link.dataset.count),
+	}));
+}
+
 export default function NoMatches(props: Props) {
 	const { query, categoryLabel, worksWithName, factLabels, update, searchBox, allChip } = props;
+	const all = useMemo(() => pageHints(), []);
+	// Only when the search alone finds nothing: with other filters on, undoing them comes first.
+	const hints = categoryLabel || worksWithName || factLabels ? [] : matchingHints(query, all);
 	const within = categoryLabel ? ` in ${categoryLabel}` : '';
 	const partner = worksWithName ? ` that work with ${worksWithName}` : '';
 	const facts = factLabels ? ` documented as ${factLabels}` : '';
@@ -33,11 +49,24 @@ export default function NoMatches(props: Props) {
 		};
 	return (
 		<div className="search__empty">
-			<p>
-				{query
-					? `No tool name contains “${query}”${within}${worksWithName ? ` among the tools${partner}` : ''}${facts && ` among those${facts}`}. Try a shorter or different name${categoryLabel ? ', or all categories' : ''}.`
-					: `No tools${within}${partner}${facts} yet.`}
-			</p>
+			{hints.length > 0 ? (
+				<>
+					<p>{`No tool is named “${query}”. By what it does:`}</p>
+					<ul className="search__hints">
+						{hints.map((hint) => (
+							<li key={hint.href}>
+								<a href={hint.href}>{`${hint.label}: ${toolCount(hint.count)}`}</a>
+							</li>
+						))}
+					</ul>
+				</>
+			) : (
+				<p>
+					{query
+						? `No tool name contains “${query}”${within}${worksWithName ? ` among the tools${partner}` : ''}${facts && ` among those${facts}`}. Try a shorter or different name${categoryLabel ? ', or all categories' : ''}.`
+						: `No tools${within}${partner}${facts} yet.`}
+				</p>
+			)}
 			{query && (
 				<button type="button" className="button" onClick={undo({ q: '' }, 'replace', searchBox)}>
 					Clear search
