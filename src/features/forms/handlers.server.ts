@@ -179,9 +179,10 @@ export function createFormHandler<Schema extends z.ZodType>(
 					store.hitRateLimit(limit),
 				);
 				if (hits > limit.max) throw rateLimited(retryAfterSeconds);
+				// A field's own rule speaks first (a name's "characters that are not allowed").
 				const fields = {
-					...(parsed.success ? {} : fieldErrors(parsed.error)),
 					...controls,
+					...(parsed.success ? {} : fieldErrors(parsed.error)),
 				};
 				throw new HttpError(422, {
 					code: 'invalid_field',
