@@ -7,12 +7,19 @@ import {
 	EmbeddedDbPortTakenError,
 	embeddedDbConfig,
 } from '../src/lib/embedded-db/config.server.ts';
+import { ensureLocalSecret, LOCAL_SECRETS } from '../src/lib/embedded-db/local-secrets.server.ts';
 import { keepEmbeddedDb, type KeptDatabase } from '../src/server/database.ts';
 
 const port = process.env.PORT ?? '8888';
 let db: KeptDatabase | undefined;
 try {
-	if (!process.env.SUPABASE_URL) db = await keepEmbeddedDb(embeddedDbConfig());
+	if (!process.env.SUPABASE_URL) {
+		// As npm start does (record 0027): the functions read the secrets generated for the data directory.
+		const { dataDir } = embeddedDbConfig();
+		for (const name of Object.keys(LOCAL_SECRETS) as (keyof typeof LOCAL_SECRETS)[])
+			if (!process.env[name]) ensureLocalSecret(dataDir, name);
+		db = await keepEmbeddedDb(embeddedDbConfig());
+	}
 } catch (error) {
 	if (!(error instanceof EmbeddedDbPortTakenError)) throw error;
 	console.error(error.message);

@@ -10,13 +10,23 @@ import { parseArgs } from 'node:util';
 import { astroBuild } from '../src/features/editor/rebuild.server.ts';
 import { loadConfig } from '../src/lib/config.server.ts';
 import { EmbeddedDbPortTakenError } from '../src/lib/embedded-db/config.server.ts';
+import { ensureLocalSecret, LOCAL_SECRETS } from '../src/lib/embedded-db/local-secrets.server.ts';
 import { keepEmbeddedDb, type KeptDatabase } from '../src/server/database.ts';
 import { publishRelease } from '../src/server/releases.ts';
 import { ServedReleases } from '../src/server/served.ts';
 import { startSiteServer } from '../src/server/serve.ts';
 
 const { values } = parseArgs({ options: { 'no-build': { type: 'boolean', default: false } } });
-const config = loadConfig('start');
+let config = loadConfig('start');
+// The link secret and the rate limit's salt: the environment's, else generated once for this data
+// directory beside its password (record 0027), which the in-process functions and the editor
+// read. Nothing is ever signed with a value in the repository.
+if (config.backend.kind === 'embedded') {
+	const { dataDir } = config.backend.db;
+	for (const name of Object.keys(LOCAL_SECRETS) as (keyof typeof LOCAL_SECRETS)[])
+		if (!process.env[name]) ensureLocalSecret(dataDir, name);
+	config = loadConfig('start');
+}
 // The build and the in-process functions read the environment: the address they link to is this one.
 process.env.SITE_URL = config.siteUrl;
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
@@ -54,7 +64,18 @@ try {
 }
 console.log(`published in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-const server = await startSiteServer({ port: config.port, host: config.host, releases });
+// Its own address's host and the listening address besides loopback, and those the operator
+// lists (ALLOWED_HOSTS): any other Host header is refused (record 0027).
+const server = await startSiteServer({
+	port: config.port,
+	host: config.host,
+	releases,
+	allowedHosts: [
+		new URL(config.siteUrl).hostname,
+		...(['0.0.0.0', '::'].includes(config.host) ? [] : [config.host]),
+		...config.allowedHosts,
+	],
+});
 console.log(`site ready at http://localhost:${server.port}/ (Ctrl-C stops it)`);
 
 let stoppingSince = 0;

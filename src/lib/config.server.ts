@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { type EmbeddedDbConfig, embeddedDbConfig } from './embedded-db/config.server.ts';
+import { type LocalSecret, readLocalSecret } from './embedded-db/local-secrets.server.ts';
 import { SITE_NAME } from './site.ts';
 import { DEFAULT_LOGO_URL_TEMPLATE } from './tool-url.ts';
 
@@ -58,6 +59,20 @@ function pemCertificates(file: string): string | null {
 	} catch {
 		return null;
 	}
+}
+/** ALLOWED_HOSTS as lower-case host names (IPv6 in brackets), or null when one is not a host. */
+function hostList(value: string): string[] | null {
+	const hosts = value
+		.split(',')
+		.map((host) => host.trim().toLowerCase())
+		.filter(Boolean);
+	const valid = (host: string) =>
+		/^\[[0-9a-f:.]+\]$/.test(host) ||
+		(/^[a-z0-9.-]+$/.test(host) &&
+			!host.startsWith('.') &&
+			!host.endsWith('.') &&
+			host.split('.').every((label) => label.length >= 1 && label.length <= 63));
+	return hosts.length && hosts.every(valid) ? hosts : null;
 }
 const loopback = (value: string) =>
 	URL.canParse(value) && ['localhost', '127.0.0.1', '[::1]'].includes(new URL(value).hostname);
@@ -144,9 +159,21 @@ const schema = z.object({
 		'must be a whole number of milliseconds (the first wait before a deferred message is tried again)',
 	),
 	OUTBOUND_TIMEOUT_MS: whole(100, 120_000, 'must be a whole number of milliseconds (100-120000)'),
+	// Tests only (record 0027): link checks and logo fetches may reach loopback addresses (the
+	// tests' own servers). Refused with SUPABASE_URL; private and metadata addresses stay refused.
+	OUTBOUND_ALLOW_LOOPBACK: text().refine(
+		(value) => value === undefined || value === '1' || value === '0',
+		'must be 1 (tests only: link checks and logo fetches may reach loopback servers) or 0',
+	),
 	PORT: port(),
 	// npm start's listening address: loopback unless you mean to serve your network.
 	HOST: text(),
+	// Host names npm start answers besides its own address's, localhost and 127.0.0.1 (record
+	// 0027): a LAN address or a proxy's name. Any other Host header is refused (DNS rebinding).
+	ALLOWED_HOSTS: text().refine(
+		(value) => value === undefined || hostList(value) !== null,
+		'must be host names or IP addresses separated by commas, without scheme, port or path (e.g. "192.168.1.20,directory.lan")',
+	),
 	EMBEDDED_DB_DIR: text(),
 	EMBEDDED_DB_PORT: port(),
 	EMBEDDED_DB_DEFAULT_PORT: port(),
@@ -184,6 +211,10 @@ function productionProblems(
 		problems.push(
 			"SUPABASE_URL is set but NEWSLETTER_SECRET is not: the functions sign the newsletter's links with it (a random string of at least 32 characters)",
 		);
+	if (raw.OUTBOUND_ALLOW_LOOPBACK === '1')
+		problems.push(
+			'OUTBOUND_ALLOW_LOOPBACK=1 is for tests only: with SUPABASE_URL set, link checks and logo fetches never reach this machine',
+		);
 	if (role === 'functions' && !raw.RATE_LIMIT_SALT)
 		problems.push(
 			'SUPABASE_URL is set but RATE_LIMIT_SALT is not: set a long random string, so client addresses cannot be guessed from their hashes',
@@ -220,11 +251,18 @@ export interface Config {
 	logoCacheDir: string;
 	/** undefined: the site name as a slug; '': no `ref` parameter on outbound links. */
 	outboundRef: string | undefined;
-	rateLimit: { salt: string; perHour: number };
+	/**
+	 * `salt`: RATE_LIMIT_SALT, else (embedded database) the one `npm start` generated for the data
+	 * directory; unset only where nothing is counted, or before a first `npm start`.
+	 */
+	rateLimit: { salt?: string; perHour: number };
 	rebuild: { hookUrl?: string; coalesceSeconds: number; backoffMs: number };
 	mail: MailSettings;
 	newsletter: {
-		/** Signs the e-mailed links; unset only where none is signed (the build, npm start's parent, most editor commands). */
+		/**
+		 * Signs the e-mailed links: NEWSLETTER_SECRET, else (embedded database) the one `npm start`
+		 * generated for the data directory (record 0027); never a value in the repository.
+		 */
 		secret?: string;
 		/** The default of `newsletter send --rate` (0: no limit). */
 		ratePerSecond: number;
@@ -234,17 +272,18 @@ export interface Config {
 	};
 	/** Every outbound call (Supabase, SMTP, build hook, the live-page check) gives up after this. */
 	outboundTimeoutMs: number;
+	/** Link checks and logo fetches may reach loopback addresses (tests only, record 0027). */
+	outboundAllowLoopback: boolean;
 	port: number;
 	host: string;
+	/** Host names `npm start` answers besides its address's own, localhost and 127.0.0.1. */
+	allowedHosts: string[];
 	/** Where `astro build` writes the site (Netlify publishes it; `npm start -- --no-build` serves it). */
 	outDir: string;
 	/** Where `npm start` and the editor's local rebuilds keep the site's releases: `.data/releases` beside outDir. */
 	releasesDir: string;
 }
 
-const DEV_SALT = 'local-development-only-rate-limit-salt';
-/** Used only on the embedded database (no SUPABASE_URL): a deployed site must set its own. */
-const DEV_NEWSLETTER_SECRET = 'local-development-only-newsletter-secret';
 export const DEFAULT_CONTACT_URL = 'https://www.linkedin.com/company/construction-tech-directory/';
 
 /** Validates `env` for `role`; throws a ConfigError listing every problem. */
@@ -265,22 +304,33 @@ export function parseConfig(env: NodeJS.ProcessEnv, role: ConfigRole): Config {
 	const raw = parsed.data;
 	const port = Number(raw.PORT ?? 8888);
 	const hookUrl = raw.NETLIFY_BUILD_HOOK_URL;
+	const backend: Backend = raw.SUPABASE_URL
+		? {
+				kind: 'supabase',
+				url: raw.SUPABASE_URL,
+				publishableKey: raw.SUPABASE_PUBLISHABLE_KEY ?? raw.SUPABASE_ANON_KEY,
+				secretKey: raw.SUPABASE_SECRET_KEY,
+			}
+		: {
+				kind: 'embedded',
+				db: embeddedDbConfig({
+					EMBEDDED_DB_DIR: raw.EMBEDDED_DB_DIR,
+					EMBEDDED_DB_PORT: raw.EMBEDDED_DB_PORT,
+					EMBEDDED_DB_DEFAULT_PORT: raw.EMBEDDED_DB_DEFAULT_PORT,
+				}),
+			};
+	// No default in the repository (record 0027): unset, the embedded database uses the secret
+	// `npm start` generated for its data directory, if it has; otherwise nothing is signed.
+	const generated = (name: LocalSecret) => {
+		if (backend.kind !== 'embedded') return undefined;
+		try {
+			return readLocalSecret(backend.db.dataDir, name);
+		} catch (error) {
+			throw new ConfigError([`${name} is unset and ${(error as Error).message}`]);
+		}
+	};
 	return {
-		backend: raw.SUPABASE_URL
-			? {
-					kind: 'supabase',
-					url: raw.SUPABASE_URL,
-					publishableKey: raw.SUPABASE_PUBLISHABLE_KEY ?? raw.SUPABASE_ANON_KEY,
-					secretKey: raw.SUPABASE_SECRET_KEY,
-				}
-			: {
-					kind: 'embedded',
-					db: embeddedDbConfig({
-						EMBEDDED_DB_DIR: raw.EMBEDDED_DB_DIR,
-						EMBEDDED_DB_PORT: raw.EMBEDDED_DB_PORT,
-						EMBEDDED_DB_DEFAULT_PORT: raw.EMBEDDED_DB_DEFAULT_PORT,
-					}),
-				},
+		backend,
 		siteUrl: raw.SITE_URL ?? raw.URL ?? `http://localhost:${port}`,
 		siteUrlGiven: (raw.SITE_URL ?? raw.URL) !== undefined,
 		netlifyUrls: { main: raw.URL, primeDeploy: raw.DEPLOY_PRIME_URL, deploy: raw.DEPLOY_URL },
@@ -293,7 +343,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, role: ConfigRole): Config {
 		logoCacheDir: raw.LOGO_CACHE_DIR ?? 'node_modules/.cache/contech-logos',
 		outboundRef: raw.OUTBOUND_REF,
 		rateLimit: {
-			salt: raw.RATE_LIMIT_SALT ?? DEV_SALT,
+			salt: raw.RATE_LIMIT_SALT ?? generated('RATE_LIMIT_SALT'),
 			perHour: Number(raw.RATE_LIMIT_PER_HOUR ?? 5),
 		},
 		rebuild: {
@@ -309,14 +359,16 @@ export function parseConfig(env: NodeJS.ProcessEnv, role: ConfigRole): Config {
 			outboxDir: raw.OUTBOX_DIR ?? '.data/outbox',
 		},
 		newsletter: {
-			secret: raw.NEWSLETTER_SECRET ?? (raw.SUPABASE_URL ? undefined : DEV_NEWSLETTER_SECRET),
+			secret: raw.NEWSLETTER_SECRET ?? generated('NEWSLETTER_SECRET'),
 			ratePerSecond: Number(raw.NEWSLETTER_RATE_PER_SECOND ?? 0),
 			retryBackoffMs: Number(raw.NEWSLETTER_RETRY_BACKOFF_MS ?? 5000),
 			previewDir: raw.NEWSLETTER_PREVIEW_DIR ?? '.data/newsletter',
 		},
 		outboundTimeoutMs: Number(raw.OUTBOUND_TIMEOUT_MS ?? 8000),
+		outboundAllowLoopback: raw.OUTBOUND_ALLOW_LOOPBACK === '1',
 		port,
 		host: raw.HOST ?? '127.0.0.1',
+		allowedHosts: raw.ALLOWED_HOSTS ? hostList(raw.ALLOWED_HOSTS)! : [],
 		outDir: raw.ASTRO_OUT_DIR ?? 'dist',
 		releasesDir: path.join(
 			path.dirname(path.resolve(raw.ASTRO_OUT_DIR ?? 'dist')),

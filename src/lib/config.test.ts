@@ -1,6 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, parseConfig } from './config.server.ts';
+import { ensureLocalSecret } from './embedded-db/local-secrets.server.ts';
 
 const production = {
 	SUPABASE_URL: 'https://demo.supabase.co',
@@ -79,13 +82,34 @@ describe('configuration', () => {
 		expect(problems(bare, 'functions')).toHaveLength(3);
 	});
 
-	it('signs newsletter links with a development secret only on the embedded database', () => {
-		expect(parseConfig({}, 'functions').newsletter).toEqual({
-			secret: expect.stringMatching(/^local-development-only/),
+	it('never signs with a value in the repository: unset, the embedded database uses the secrets npm start generated for its data directory', () => {
+		const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'contech-config-')), 'pglite');
+		const env = { EMBEDDED_DB_DIR: dataDir };
+		// Before a first npm start: nothing to sign with, and no salt but the functions' own.
+		expect(parseConfig(env, 'functions').newsletter).toEqual({
+			secret: undefined,
 			ratePerSecond: 0,
 			retryBackoffMs: 5000,
 			previewDir: '.data/newsletter',
 		});
+		expect(parseConfig(env, 'functions').rateLimit.salt).toBeUndefined();
+		const secret = ensureLocalSecret(dataDir, 'NEWSLETTER_SECRET');
+		const salt = ensureLocalSecret(dataDir, 'RATE_LIMIT_SALT');
+		expect(secret).toMatch(/^[0-9a-f]{64}$/);
+		expect(salt).not.toBe(secret);
+		expect(statSync(`${dataDir}.newsletter-secret`).mode & 0o777).toBe(0o600);
+		// Made once: a second start keeps them.
+		expect(ensureLocalSecret(dataDir, 'NEWSLETTER_SECRET')).toBe(secret);
+		expect(parseConfig(env, 'functions').newsletter.secret).toBe(secret);
+		expect(parseConfig(env, 'functions').rateLimit.salt).toBe(salt);
+		// The environment's own still wins.
+		expect(
+			parseConfig({ ...env, NEWSLETTER_SECRET: production.NEWSLETTER_SECRET }, 'functions')
+				.newsletter.secret,
+		).toBe(production.NEWSLETTER_SECRET);
+		expect(readFileSync('src/lib/config.server.ts', 'utf8')).not.toMatch(
+			/DEV_(SALT|NEWSLETTER)|local-development-only/,
+		);
 		expect(parseConfig(production, 'functions').newsletter.secret).toBe(
 			production.NEWSLETTER_SECRET,
 		);
@@ -141,6 +165,30 @@ describe('configuration', () => {
 		expect(found.join('\n')).not.toContain('hunter2');
 		expect(found.join('\n')).toMatch(/PORT must be a TCP port number.*"x"/);
 		expect(found.join('\n')).toMatch(/RATE_LIMIT_SALT is not/);
+	});
+
+	it('takes the host names npm start answers besides its own (ALLOWED_HOSTS), and refuses anything but host names', () => {
+		expect(parseConfig({}, 'start').allowedHosts).toEqual([]);
+		expect(
+			parseConfig({ ALLOWED_HOSTS: ' 192.168.1.20, Directory.LAN ,[fd00::5]' }, 'start')
+				.allowedHosts,
+		).toEqual(['192.168.1.20', 'directory.lan', '[fd00::5]']);
+		for (const wrong of ['http://evil.example', 'lan:8888', 'a/b', '.lan', 'a..b'])
+			expect(problems({ ALLOWED_HOSTS: wrong }, 'start'), wrong).toEqual([
+				expect.stringMatching(/^ALLOWED_HOSTS must be host names or IP addresses/),
+			]);
+	});
+
+	it('lets only tests reach loopback from link checks and logo fetches: production refuses the allowance', () => {
+		expect(parseConfig({}, 'editor').outboundAllowLoopback).toBe(false);
+		expect(parseConfig({ OUTBOUND_ALLOW_LOOPBACK: '1' }, 'editor').outboundAllowLoopback).toBe(
+			true,
+		);
+		expect(problems({ OUTBOUND_ALLOW_LOOPBACK: 'yes' }, 'editor')).toHaveLength(1);
+		for (const role of ['build', 'editor', 'functions'] as const)
+			expect(problems({ ...production, OUTBOUND_ALLOW_LOOPBACK: '1' }, role)).toEqual([
+				expect.stringMatching(/^OUTBOUND_ALLOW_LOOPBACK=1 is for tests only/),
+			]);
 	});
 
 	it('documents every variable it reads in .env.example and the README table', () => {

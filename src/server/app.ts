@@ -23,20 +23,55 @@ export interface SiteAppOptions {
 	files: CompressedFiles;
 	/** The site's builds: each request is answered from the one current when it arrived. */
 	releases: ServedReleases;
+	/**
+	 * Host names answered besides localhost, 127.0.0.1 and [::1]: the site's own address's and
+	 * any the operator lists (ALLOWED_HOSTS). Any other Host is refused, so a page whose name was
+	 * rebound to this machine cannot read or post to it (record 0027).
+	 */
+	allowedHosts?: readonly string[];
 	logError?: (message: string) => void;
 }
 
-const isFile = (file: string) => statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+const isFile = (file: string) => {
+	try {
+		return statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+	} catch {
+		// ENAMETOOLONG and the like: no such file.
+		return false;
+	}
+};
+
+/** The longest file name the file systems we serve from take, in bytes. */
+const NAME_MAX = 255;
+
+/** A well-formed `bytes=` range (RFC 9110); anything else is ignored and the whole file sent. */
+const RANGE = /^bytes=(?:\d+-\d*|-\d+)(?:\s*,\s*(?:\d+-\d*|-\d+))*$/;
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+/** A host name as compared: lower case, no trailing dot. */
+const hostKey = (host: string) => host.trim().toLowerCase().replace(/\.$/, '');
 
 export function siteApp({
 	config,
 	functions,
 	files,
 	releases,
+	allowedHosts = [],
 	logError = console.error,
 }: SiteAppOptions) {
 	const app = new Hono<Env>();
 	const redirectFor = releaseRedirects();
+	const hosts = new Set([...LOOPBACK_HOSTS, ...allowedHosts].map(hostKey));
+
+	// Before anything else, functions included: only the hosts this server serves.
+	app.use('*', async (c, next) => {
+		if (!hosts.has(hostKey(new URL(c.req.url).hostname)))
+			return new Response('This server does not serve that host name.', {
+				status: 421,
+				headers: { 'Content-Type': 'text/plain; charset=utf-8', ...config.headersFor('/') },
+			});
+		return next();
+	});
 
 	app.all('/.netlify/functions/:name', async (c) => {
 		const handler = functions.get(c.req.param('name'));
@@ -54,6 +89,9 @@ export function siteApp({
 		const outgoing = c.env?.outgoing;
 		if (outgoing) outgoing.once('close', lease.done);
 		c.set('root', lease.root);
+		// A malformed Range is ignored, as RFC 9110 says: the whole file with 200.
+		const range = c.req.header('range');
+		if (range !== undefined && !RANGE.test(range.trim())) c.req.raw.headers.delete('range');
 		try {
 			await next();
 		} finally {
@@ -83,6 +121,12 @@ export function siteApp({
 	// Pretty URLs, as on Netlify: /app/3 is the page /app/3/.
 	app.get('*', async (c, next) => {
 		const { pathname, search } = new URL(c.req.url);
+		// No file has a longer name: looking one up would fail (ENAMETOOLONG), not miss.
+		if (
+			c.req.path.split('/').some((segment) => Buffer.byteLength(segment) > NAME_MAX) ||
+			pathname.split('/').some((segment) => Buffer.byteLength(segment) > NAME_MAX)
+		)
+			return c.notFound();
 		const last = pathname.slice(pathname.lastIndexOf('/') + 1);
 		if (last && !last.includes('.') && isFile(path.join(c.get('root'), pathname, 'index.html')))
 			return c.redirect(`${pathname}/${search}`, 301);

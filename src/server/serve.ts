@@ -18,6 +18,8 @@ export interface SiteServerOptions {
 	root?: string;
 	/** The releases to serve: the current one, switched to as new ones are published. */
 	releases: ServedReleases;
+	/** Host names answered besides localhost, 127.0.0.1 and [::1] (app.ts). */
+	allowedHosts?: readonly string[];
 }
 
 export interface SiteServer {
@@ -33,7 +35,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
 	releases.sweep();
 	const functions = await loadFunctions(config.functionsDir);
 	const files = new CompressedFiles();
-	const app = siteApp({ config, functions, files, releases });
+	const app = siteApp({ config, functions, files, releases, allowedHosts: options.allowedHosts });
 	const host = options.host ?? '127.0.0.1';
 	const server = await new Promise<Server>((resolve, reject) => {
 		const started = serve({ fetch: app.fetch, port: options.port, hostname: host }, () =>

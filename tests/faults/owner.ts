@@ -21,6 +21,8 @@ export async function faultEnv(extra: NodeJS.ProcessEnv = {}) {
 		EMBEDDED_DB_PORT: String(await freePort()),
 		SUPABASE_URL: '',
 		RATE_LIMIT_SALT: 'fault-suite-salt',
+		// No secret is in the repository (record 0027): the suite brings its own.
+		NEWSLETTER_SECRET: 'fault-suite-newsletter-secret-0123456789',
 		// The double opt-in's confirmation e-mails stay in the run's own directory.
 		OUTBOX_DIR: path.join(root, 'outbox'),
 		...extra,

@@ -55,6 +55,7 @@ beforeAll(async () => {
 		SUPABASE_URL: '',
 		RATE_LIMIT_PER_HOUR: '2',
 		RATE_LIMIT_SALT: 'restart-test-salt',
+		NEWSLETTER_SECRET: 'restart-test-newsletter-secret-0123456789',
 		OUTBOX_DIR: path.join(root, 'outbox'),
 	};
 	owner = await startOwner();

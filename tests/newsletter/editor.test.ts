@@ -45,6 +45,8 @@ beforeAll(async () => {
 		REBUILD_COALESCE_SECONDS: '0',
 		SITE_URL: 'https://directory.example.com',
 		NEWSLETTER_PREVIEW_DIR: await tempDir('contech-preview-'),
+		// No secret is in the repository (record 0027): the test brings its own.
+		NEWSLETTER_SECRET: 'newsletter-editor-test-secret-0123456789',
 	};
 });
 afterAll(async () => {

@@ -176,6 +176,7 @@ describe('the function as deployed, on a pool that has failed', () => {
 			EMBEDDED_DB_DIR: db.dataDir,
 			EMBEDDED_DB_PORT: String(db.port),
 			SITE_URL: 'https://directory.example.com',
+			NEWSLETTER_SECRET: 'subscription-test-secret-0123456789abcdef',
 		};
 		const deps = { ...newsletterDepsFromEnv(env), logError: () => {} };
 		const handle = createNewsletterLinkHandler(deps);

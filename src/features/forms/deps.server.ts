@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { functionsConfig } from '../../lib/config.server.ts';
 import { embeddedDbUrl } from '../../lib/embedded-db/config.server.ts';
 import { dropSharedEmbeddedPool, sharedEmbeddedPool } from '../../lib/store/embedded.server.ts';
@@ -40,7 +40,9 @@ export function formDepsFromEnv(env: NodeJS.ProcessEnv = process.env): FormDeps 
 			close: () => dropSharedEmbeddedPool(url),
 		};
 	};
-	const salt = config?.rateLimit.salt ?? '';
+	// RATE_LIMIT_SALT, or the one npm start generated (record 0027); where neither exists (a test's
+	// own database) a salt of this process alone: never a value anyone else can know.
+	const salt = config?.rateLimit.salt ?? randomBytes(32).toString('hex');
 	return {
 		store: async () =>
 			(await (opened ??= open().catch((error) => ((opened = undefined), Promise.reject(error)))))

@@ -20,7 +20,8 @@ export interface NewsletterConfig {
 
 /**
  * The link settings from the configuration, which has checked NEWSLETTER_SECRET (at least 32
- * characters, required with SUPABASE_URL; a development value on the embedded database).
+ * characters, required with SUPABASE_URL; on the embedded database, the one `npm start`
+ * generated for its data directory when unset, record 0027).
  */
 export function newsletterConfigOf(config: Config): NewsletterConfig {
 	const { secret } = config.newsletter;
@@ -28,7 +29,9 @@ export function newsletterConfigOf(config: Config): NewsletterConfig {
 	// only for the commands that sign links.
 	if (!secret)
 		throw new ConfigError([
-			'SUPABASE_URL is set but NEWSLETTER_SECRET is not: it signs the newsletter links (a random string of at least 32 characters)',
+			config.backend.kind === 'supabase'
+				? 'SUPABASE_URL is set but NEWSLETTER_SECRET is not: it signs the newsletter links (a random string of at least 32 characters)'
+				: `NEWSLETTER_SECRET is not set and \`npm start\` has not generated one for ${config.backend.db.dataDir} yet: start it once, or set NEWSLETTER_SECRET (a random string of at least 32 characters)`,
 		]);
 	return { secret, siteUrl: config.siteUrl };
 }
