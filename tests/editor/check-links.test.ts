@@ -140,6 +140,8 @@ beforeAll(async () => {
 		EMBEDDED_DB_DIR: db.dataDir,
 		OUTBOUND_TIMEOUT_MS: '1000',
 		SITE_URL: 'http://127.0.0.1:9',
+		// The tests' servers are on loopback: an allowance production configuration refuses.
+		OUTBOUND_ALLOW_LOOPBACK: '1',
 		NODE_OPTIONS: `--import=${pathToFileURL(path.resolve('tests/editor/loopback-dns.mjs')).href}`,
 	};
 });
@@ -242,6 +244,20 @@ describe('check-links', () => {
 		expect(stdout).toContain(at('construction.autodesk.test', '/build'));
 		expect(stdout).not.toContain('gone.test');
 		expect(stdout).toContain('4 broken, 1 moved');
+	});
+
+	it('without the tests’ allowance, requests nothing that resolves to this machine (record 0027)', async () => {
+		const production = { ...env, OUTBOUND_ALLOW_LOOPBACK: '' };
+		Object.assign(load, { now: 0, max: 0, maxPerHost: 0 });
+		const { code } = await editor(['check-links'], production);
+		expect(code).toBe(8);
+		expect(load.max).toBe(0); // not one request reached the servers
+		const rows = await checks();
+		expect(rows[at('steady.test')]).toMatchObject({ status: 'broken', http_status: null });
+		expect(rows[at('steady.test')].detail).toMatch(
+			/^refused: steady\.test resolves to 127\.0\.0\.1/,
+		);
+		expect(rows['https://dead-vendor.invalid/'].detail).toBe('no such host (DNS)');
 	});
 
 	it('keeps the results from the public: anon reads and runs none of it', async () => {

@@ -120,6 +120,8 @@ export default async function setup(project: TestProject) {
 		SITE_URL: baseUrl,
 		LOGO_URL_TEMPLATE: logoServer.template,
 		LOGO_CACHE_DIR: logoCacheDir,
+		// The logo server listens on loopback, which only tests may reach (record 0027).
+		OUTBOUND_ALLOW_LOOPBACK: '1',
 	};
 	let buildLog: string;
 	try {

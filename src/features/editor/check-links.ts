@@ -136,6 +136,7 @@ const check = (ctx: EditorContext, concurrency: number) =>
 					concurrency,
 					stop: stop.signal,
 					userAgent: `${SITE_NAME} link check (+${ctx.siteUrl})`,
+					policy: { allowLoopback: ctx.config.outboundAllowLoopback },
 				},
 				(answer) => {
 					answers.push(answer);
@@ -149,7 +150,11 @@ const check = (ctx: EditorContext, concurrency: number) =>
 			process.off('SIGTERM', onInterrupt);
 		}
 		// Not one server answered: the machine is offline (or its DNS is), not the whole web.
-		if (answers.length >= OFFLINE_AFTER && answers.every((a) => a.httpStatus === null)) {
+		// (An address refused as private or loopback is not a failure to reach the web.)
+		if (
+			answers.length >= OFFLINE_AFTER &&
+			answers.every((a) => a.httpStatus === null && !a.detail?.startsWith('refused:'))
+		) {
 			ctx.err(
 				`None of the ${answers.length} addresses answered (${answers[0].detail}, …): this machine looks offline. Nothing was recorded.`,
 			);

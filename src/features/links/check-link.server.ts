@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { getDomain } from 'tldts-icann';
+import { guardedFetch, type OutboundPolicy } from '../../lib/outbound-guard.server.ts';
 
 // One address requested as a visitor's browser would follow it, and what its answer means for
 // the directory: still there (ok), now another site's page (moved: often an acquisition), or
@@ -22,6 +23,8 @@ export interface CheckOptions {
 	/** For the whole chain of redirects (OUTBOUND_TIMEOUT_MS). */
 	timeoutMs: number;
 	userAgent: string;
+	/** Which addresses may be requested (record 0027): public ones only, unless tests allow loopback. */
+	policy?: OutboundPolicy;
 }
 
 const MAX_REDIRECTS = 10;
@@ -53,8 +56,13 @@ const TLS_WORDS: Record<string, string> = {
 /** Why a request got no answer, in words an editor can act on. */
 function failure(error: unknown, timeoutMs: number): string {
 	const err = error as Error & { cause?: { code?: string; message?: string }; code?: string };
-	if (err.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s`;
+	if (
+		err.name === 'TimeoutError' ||
+		(err.name === 'AbortError' && (err.cause as Error | undefined)?.name === 'TimeoutError')
+	)
+		return `no answer within ${timeoutMs / 1000} s`;
 	const code = err.cause?.code ?? err.code ?? '';
+	if (code === 'EPRIVATEADDRESS') return err.message;
 	if (TLS_WORDS[code]) return `TLS error: ${TLS_WORDS[code]} (${code})`;
 	if (/CERT|SSL|TLS|EPROTO/.test(code)) return `TLS error (${code})`;
 	if (code === 'ENOTFOUND') return 'no such host (DNS)';
@@ -95,11 +103,12 @@ export async function checkLink(url: string, options: CheckOptions): Promise<Lin
 	let lastStatus: number | null = null;
 	try {
 		for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-			const response = await fetch(current, {
-				redirect: 'manual',
-				signal,
-				headers: { 'user-agent': options.userAgent, accept: 'text/html,*/*;q=0.8' },
-			});
+			// Each hop is checked again: no redirect is followed to a private or loopback address.
+			const response = await guardedFetch(
+				current,
+				{ signal, headers: { 'user-agent': options.userAgent, accept: 'text/html,*/*;q=0.8' } },
+				options.policy,
+			);
 			await response.body?.cancel();
 			lastStatus = response.status;
 			const location = response.headers.get('location');

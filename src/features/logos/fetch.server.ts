@@ -1,4 +1,5 @@
 // Fetches each logo once, at build time, into the cache; a page viewed never asks a third party.
+import { guardedFetch, type OutboundPolicy } from '../../lib/outbound-guard.server.ts';
 import type { LogoCache, LogoEntry } from './cache.server.ts';
 import { resizeLogo } from './resize.server.ts';
 
@@ -34,8 +35,17 @@ export interface FetchLogosOptions {
 	/** Largest body accepted. */
 	maxBytes?: number;
 	now?: () => number;
-	fetch?: typeof fetch;
+	/** Requests one address, redirects answered, not followed (tests pass their own). */
+	fetch?: (
+		url: string,
+		init: { signal: AbortSignal; headers: Record<string, string> },
+	) => Promise<Response>;
+	/** Which addresses may be requested (record 0027): public ones only, unless tests allow loopback. */
+	policy?: OutboundPolicy;
 }
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
 
 export interface LogoFetchReport {
 	/** Answered from the cache without a request. */
@@ -65,12 +75,22 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
 	return Buffer.concat(chunks);
 }
 
+/** Follows redirects hop by hop, each hop requested (and so checked) on its own. */
+async function follow(source: string, options: Required<FetchLogosOptions>): Promise<Response> {
+	const signal = AbortSignal.timeout(options.timeoutMs);
+	let url = source;
+	for (let hop = 0; ; hop++) {
+		const response = await options.fetch(url, { signal, headers: { accept: 'image/*' } });
+		const location = response.headers.get('location');
+		if (!REDIRECTS.has(response.status) || !location || hop >= MAX_REDIRECTS) return response;
+		await response.body?.cancel();
+		url = new URL(location, url).href;
+	}
+}
+
 async function fetchOne(source: string, options: Required<FetchLogosOptions>): Promise<Outcome> {
 	try {
-		const response = await options.fetch(source, {
-			signal: AbortSignal.timeout(options.timeoutMs),
-			headers: { accept: 'image/*' },
-		});
+		const response = await follow(source, options);
 		if (response.status >= 500 || response.status === 429) {
 			await response.body?.cancel();
 			return { kind: 'unreachable' };
@@ -104,7 +124,8 @@ export async function fetchLogos(
 		giveUpAfter: 8,
 		maxBytes: 512 * 1024,
 		now: Date.now,
-		fetch: globalThis.fetch,
+		fetch: (url, init) => guardedFetch(url, init, settings.policy),
+		policy: {},
 		...settings,
 	};
 	const { cache, now } = options;

@@ -21,6 +21,8 @@ afterEach(async () => {
 	await rm(dir, { recursive: true, force: true });
 });
 
+/** The test's logo server listens on loopback, which only tests may reach (record 0027). */
+const LOOPBACK = { allowLoopback: true };
 const source = (template: string, host: string) => template.replace('{host}', host);
 const requests = () => [...server!.hits.values()].reduce((sum, n) => sum + n, 0);
 
@@ -72,13 +74,16 @@ describe('fetching logos at build time', () => {
 		const sources = ['procore.com', 'fieldwire.com', 'nologo.example.com'].map((host) =>
 			source(server!.template, host),
 		);
-		const first = await fetchLogos(sources, { cache: await LogoCache.open(dir) });
+		const first = await fetchLogos(sources, { policy: LOOPBACK, cache: await LogoCache.open(dir) });
 		expect(first.report).toMatchObject({ fetched: 2, missing: 1, cached: 0 });
 		expect(requests()).toBe(3);
 		const files = await readdir(path.join(dir, 'files'));
 		expect(files.sort()).toHaveLength(4);
 
-		const second = await fetchLogos(sources, { cache: await LogoCache.open(dir) });
+		const second = await fetchLogos(sources, {
+			policy: LOOPBACK,
+			cache: await LogoCache.open(dir),
+		});
 		expect(second.report).toMatchObject({ fetched: 0, missing: 0, cached: 3 });
 		expect(requests()).toBe(3);
 		expect(second.logos).toEqual(first.logos);
@@ -87,12 +92,35 @@ describe('fetching logos at build time', () => {
 			expect(existsSync(path.join(dir, 'files', `${name}-50.webp`))).toBe(true);
 	});
 
+	it('requests no logo from this machine or its network, redirected there or not (record 0027)', async () => {
+		server = await startLogoServer(new Map([['/procore.com.ico', await pngLogo(64, '#f47e42')]]));
+		const direct = source(server.template, 'procore.com');
+		const { report } = await fetchLogos([direct], { cache: await LogoCache.open(dir) });
+		expect(report).toMatchObject({ fetched: 0, unreachable: 1 });
+		expect(requests()).toBe(0);
+		// A service that redirects to a private address: the redirect is not followed.
+		const redirecting = http.createServer((_, response) =>
+			response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end(),
+		);
+		await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+		const redirected = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/x.ico`;
+		const answer = await fetchLogos([redirected], { policy: LOOPBACK, cache: await LogoCache.open(dir) }); // prettier-ignore
+		expect(answer.report).toMatchObject({ fetched: 0, unreachable: 1 });
+		await new Promise((resolve) => redirecting.close(resolve));
+	});
+
 	it('keeps a negative answer until it expires, then asks again', async () => {
 		server = await startLogoServer(new Map());
 		const sources = [source(server.template, 'nologo.example.com')];
 		let now = Date.parse('2026-01-01T00:00:00Z');
 		const run = async () =>
-			(await fetchLogos(sources, { cache: await LogoCache.open(dir), now: () => now })).report;
+			(
+				await fetchLogos(sources, {
+					policy: LOOPBACK,
+					cache: await LogoCache.open(dir),
+					now: () => now,
+				})
+			).report;
 		expect(await run()).toMatchObject({ missing: 1 });
 		now += LOGO_TTL_MS.missing - 1000;
 		expect(await run()).toMatchObject({ cached: 1, missing: 0 });
@@ -107,14 +135,17 @@ describe('fetching logos at build time', () => {
 			source(template, `tool${i}.example.com`),
 		);
 		const started = performance.now();
-		const { logos, report } = await fetchLogos(sources, { cache: await LogoCache.open(dir) });
+		const { logos, report } = await fetchLogos(sources, {
+			policy: LOOPBACK,
+			cache: await LogoCache.open(dir),
+		});
 		expect(performance.now() - started).toBeLessThan(3000);
 		expect(report.unreachable).toBeGreaterThanOrEqual(8);
 		expect(report.unreachable).toBeLessThanOrEqual(16);
 		expect(report.skipped).toBe(1000 - report.unreachable);
 		expect([...logos.values()].every((name) => name === null)).toBe(true);
 		// Those asked are not asked again within the hour; the others are, on the next build.
-		const again = await fetchLogos(sources, { cache: await LogoCache.open(dir) });
+		const again = await fetchLogos(sources, { policy: LOOPBACK, cache: await LogoCache.open(dir) });
 		expect(again.report.cached).toBe(report.unreachable);
 	});
 
@@ -123,7 +154,12 @@ describe('fetching logos at build time', () => {
 		const sources = [source(flaky.template, 'procore.com')];
 		let now = Date.parse('2026-01-01T00:00:00Z');
 		const run = async () =>
-			fetchLogos(sources, { cache: await LogoCache.open(dir), now: () => now, timeoutMs: 300 });
+			fetchLogos(sources, {
+				policy: LOOPBACK,
+				cache: await LogoCache.open(dir),
+				now: () => now,
+				timeoutMs: 300,
+			});
 		const name = (await run()).logos.get(sources[0]);
 		expect(name).toMatch(/^[0-9a-f]{12}$/);
 		// A month later the entry has expired and the service hangs: the old logo stays.
@@ -142,6 +178,7 @@ describe('fetching logos at build time', () => {
 			source(slow.template, `t${i}.example.com`),
 		);
 		const { report } = await fetchLogos(sources, {
+			policy: LOOPBACK,
 			cache: await LogoCache.open(dir),
 			concurrency: 3,
 		});
@@ -160,7 +197,10 @@ describe('fetching logos at build time', () => {
 		const sources = ['text.example.com', 'big.example.com', 'none.example.com'].map((host) =>
 			source(server!.template, host),
 		);
-		const { report } = await fetchLogos(sources, { cache: await LogoCache.open(dir) });
+		const { report } = await fetchLogos(sources, {
+			policy: LOOPBACK,
+			cache: await LogoCache.open(dir),
+		});
 		expect(report).toMatchObject({ missing: 3, fetched: 0, unreachable: 0 });
 
 		const failing = http.createServer((_, response) => response.writeHead(503).end());
@@ -168,7 +208,7 @@ describe('fetching logos at build time', () => {
 		const down = `http://127.0.0.1:${(failing.address() as AddressInfo).port}/x.ico`;
 		const now = Date.now();
 		const cache = await LogoCache.open(dir);
-		const answer = await fetchLogos([down], { cache, now: () => now });
+		const answer = await fetchLogos([down], { policy: LOOPBACK, cache, now: () => now });
 		expect(answer.report).toMatchObject({ unreachable: 1 });
 		expect(cache.get(down)?.expiresAt).toBe(now + LOGO_TTL_MS.unreachable);
 		await new Promise((resolve) => failing.close(resolve));
@@ -179,6 +219,7 @@ describe('fetching logos at build time', () => {
 		const sources = ['a', 'b', 'c'].map((host) => source(server!.template, `${host}.example.com`));
 		let now = 0;
 		const { report } = await fetchLogos(sources, {
+			policy: LOOPBACK,
 			cache: await LogoCache.open(dir),
 			concurrency: 1,
 			budgetMs: 10,

@@ -32,7 +32,10 @@ function siteLogos(): Promise<SiteLogos> {
 		const tools = await liveTools();
 		const sources = tools.map((tool) => logoUrlFor(new URL(tool.url), template));
 		const started = performance.now();
-		const { logos, report } = await fetchLogos(sources, { cache });
+		const { logos, report } = await fetchLogos(sources, {
+			cache,
+			policy: { allowLoopback: config.outboundAllowLoopback },
+		});
 		const shown = [...logos.values()].filter(Boolean).length;
 		console.log(
 			`[logos] ${shown} of ${logos.size} hosts have a logo (${report.cached} from the cache, ` +
