@@ -36,7 +36,8 @@ async function expectRateLimited(response: Response) {
 	const retryAfter = Number(response.headers.get('retry-after'));
 	expect(Number.isInteger(retryAfter)).toBe(true);
 	expect(retryAfter).toBeGreaterThan(0);
-	expect(retryAfter).toBeLessThanOrEqual(3600);
+	// The window slides (record 0027): hits late in this hour still weigh in the next.
+	expect(retryAfter).toBeLessThanOrEqual(2 * 3600);
 	const { error } = await response.json();
 	expect(error).toEqual({
 		code: 'rate_limited',

@@ -59,6 +59,13 @@ describe('/changes/', () => {
 				.replaceAll('&gt;', '>'),
 		);
 		expect(titles).toEqual(expected.map(changeTitle));
+		// Each link and guid points at the change's own line on /changes/, an anchor that exists.
+		const base = inject('baseUrl');
+		const ids = expected.map((change) => `change-${change.id}`);
+		const links = [...xml.matchAll(/<item>.*?<link>([^<]*)<\/link>/gs)].map((m) => m[1]);
+		const guids = [...xml.matchAll(/<guid isPermaLink="true">([^<]*)<\/guid>/g)].map((m) => m[1]);
+		expect(links).toEqual(ids.map((id) => `${base}/changes/#${id}`));
+		expect(guids).toEqual(links);
 		expect(xml).not.toContain(fixtures.unpublished);
 		const page = await readPage('/changes/');
 		expect(

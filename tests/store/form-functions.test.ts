@@ -42,7 +42,8 @@ describe('newsletter_sign_up (the subscribe form)', () => {
 		expect(answers.map((row) => row.outcome)).toEqual(['send', 'quiet', 'rate_limited']);
 		expect(answers[0].retry_after).toBeNull();
 		expect(answers[2].retry_after).toBeGreaterThan(0);
-		expect(answers[2].retry_after).toBeLessThanOrEqual(3600);
+		// The window slides (record 0027): hits late in this hour still weigh in the next.
+		expect(answers[2].retry_after).toBeLessThanOrEqual(2 * 3600);
 		expect(await count('newsletter_subscribers')).toBe(1);
 		const [hits] = await db.sql`select hits from rate_limits where client_hash = ${client(1)}`;
 		expect(hits.hits).toBe(3);

@@ -20,6 +20,20 @@ describe('CSV', () => {
 		expect(csvCell('a=b')).toBe('a=b');
 	});
 
+	it('quotes a field with a semicolon or a tab, so a spreadsheet set to ; splits no formula out of it', () => {
+		expect(csvCell('-1 user only; =1+1')).toBe(`"'-1 user only; =1+1"`);
+		expect(csvCell('a;b')).toBe('"a;b"');
+		expect(csvCell('a\tb')).toBe('"a\tb"');
+		// Read with either separator, the cell stays one, and its apostrophe keeps it text.
+		const text = toCsv(['note'], [['-1 user only; =1+1'], ['a\t=1+1']]);
+		for (const delimiter of [',', ';', '\t'])
+			expect(parse(text, { bom: true, delimiter }), JSON.stringify(delimiter)).toEqual([
+				['note'],
+				["'-1 user only; =1+1"],
+				['a\t=1+1'],
+			]);
+	});
+
 	it('writes CRLF lines after a byte order mark, and a CSV library reads it back', () => {
 		const text = toCsv(
 			['id', 'name'],

@@ -1,6 +1,7 @@
 /**
  * CSV as RFC 4180 writes it (CRLF line ends, a field holding a comma, quote or line break in
- * double quotes, quotes doubled), opened by a spreadsheet as it is: a UTF-8 byte order mark so
+ * double quotes, quotes doubled; a semicolon or a tab too, the separators a spreadsheet set to
+ * a German, French, Spanish, Italian or Dutch locale splits on, record 0027), opened by a spreadsheet as it is: a UTF-8 byte order mark so
  * that Excel reads names as UTF-8, and text that starts with =, +, -, @ (or a tab or carriage
  * return) prefixed with an apostrophe, so that no cell runs as a formula (OWASP's CSV injection).
  */
@@ -8,7 +9,7 @@
 export type Cell = string | number | null;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+const NEEDS_QUOTES = /[",;\t\r\n]/;
 
 /** One field: numbers as they are, null empty, text defused and quoted as needed. */
 export function csvCell(value: Cell): string {
