@@ -1,12 +1,13 @@
-// `npm run audit [url] [--runs N] [--pages home,tool,newapp,landscape,stats] [--peers] [--against REF] [--save DIR]`:
+// `npm run audit [url] [--runs N] [--pages home,tool,newapp,landscape,stats] [--peers DIR] [--against REF] [--save DIR]`:
 // Lighthouse (mobile preset, Debian Chromium, offline) on the home page, a tool page and
 // /newapp/ of a site that is already running (default http://localhost:PORT, e.g. `npm start`).
 // Prints the four category scores and the largest contentful paint per page and run, the LCP
 // spread, the requests that ended before the first paint (what Lantern adds to its estimate),
 // any request a page made to another origin than its site's (logos included: there should be
-// none), what kept each score below 100, and DESIGN.md's first-view verdicts. --peers starts the two
-// peers of ../shared/peers (--peers-dir) and measures their home and tool pages in the same
-// sitting, runs interleaved page by page, so the home page can be compared with theirs;
+// none), what kept each score below 100, and the first-view verdicts of docs/design.md. --peers DIR
+// (or PEERS_DIR) starts the two peer sites of that folder (bench/peers.ts) and measures their home
+// and tool pages in the same sitting, runs interleaved page by page, so the home page can be
+// compared with theirs; without it the audit says the peers are not measured and goes on;
 // --against starts an earlier commit's npm start and measures it in the same way.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -17,7 +18,7 @@ import lighthouse from 'lighthouse';
 import { loadConfig } from '../src/lib/config.server.ts';
 import { BUDGETS } from './budgets.ts';
 import { CHROMIUM_FLAGS } from '../tests/helpers/chromium.ts';
-import { type Peer, startPeers } from './peers.ts';
+import { PEERS_ABSENT, type Peer, peersDir, startPeers } from './peers.ts';
 import { siteSource } from './source.ts';
 import { freePort } from '../tests/helpers/free-port.ts';
 import { startNpmStart, stopGroup } from '../tests/helpers/processes.ts';
@@ -31,9 +32,9 @@ const { values: options, positionals } = parseArgs({
 		pages: { type: 'string', default: 'home,tool,newapp' },
 		// Keep each run's full Lighthouse report (JSON) in this directory.
 		save: { type: 'string' },
-		// Measure the peers of DESIGN.md's first-view budget in the same sitting.
-		peers: { type: 'boolean', default: false },
-		'peers-dir': { type: 'string', default: '../shared/peers' },
+		// A folder of peer sites to measure in the same sitting (the first-view budget compares the
+		// home page with theirs); PEERS_DIR when not given. No default: it is outside the repository.
+		peers: { type: 'string' },
 		// An earlier commit, built and started (npm start, its own data) beside the site measured.
 		against: { type: 'string' },
 	},
@@ -80,7 +81,9 @@ const ourPages = (
 	.filter(([key]) => wanted.includes(key))
 	.flatMap(([, name, pagePath]) => (pagePath ? [{ name, path: pagePath }] : []));
 
-const peerServers = options.peers ? await startPeers(path.resolve(options['peers-dir'])) : null;
+const peersFolder = peersDir(options.peers);
+if (!peersFolder) console.log(PEERS_ABSENT);
+const peerServers = peersFolder ? await startPeers(peersFolder) : null;
 const earlier = options.against ? await startEarlier(options.against) : null;
 const sites: { name: string; base: string; pages: { name: string; path: string }[] }[] = [
 	{ name: SITE, base, pages: ourPages },
@@ -302,7 +305,7 @@ for (const [name, values] of lcpBy) {
 	console.log(`- ${name}: ${spread}; element ${lcpElements.get(name) ?? '?'}`);
 }
 console.log(`
-First view, DESIGN.md's budget:
+First view, the budget of docs/design.md:
 ${firstViewVerdicts().join('\n')}`);
 console.log(
 	'\nRequests besides the document that ended before the first paint (Lantern counts them):',
@@ -322,7 +325,7 @@ console.log(
 	shortfalls.length ? `\nBelow 100:\n- ${shortfalls.join('\n- ')}` : '\nEvery score is 100.',
 );
 
-/** DESIGN.md's first-view budget for this site, each part met, missed or not measured. */
+/** The first-view budget for this site (docs/design.md), each part met, missed or not measured. */
 function firstViewVerdicts(): string[] {
 	const { toolLcpMs, homeLcpMedianMs, minScore } = BUDGETS.firstView;
 	const lcps = (site: string, page: string) => lcpBy.get(key(site, page)) ?? [];
@@ -351,7 +354,9 @@ function firstViewVerdicts(): string[] {
 			);
 		}
 	if (!peers.length)
-		lines.push("- home LCP below both peers' in the same sitting: not measured (add --peers)");
+		lines.push(
+			"- home LCP below both peers' in the same sitting: not measured (no folder of peer sites: --peers <dir> or PEERS_DIR)",
+		);
 	for (const peer of peers) {
 		const theirs = lcps(peer.name, 'home');
 		const ok = home.length && theirs.length ? medianOf(home) < medianOf(theirs) : null;

@@ -1,4 +1,4 @@
-// Each figure of a benchmark run against its budget in ../shared/DESIGN.md.
+// Each figure of a benchmark run against its budget (bench/budgets.ts; the reasons: docs/design.md).
 import { type Cell, count, secs, verdict } from './markdown.ts';
 import { BUDGETS } from './budgets.ts';
 import type { BenchRun, SizeResult } from './results.ts';
@@ -102,7 +102,7 @@ function longTasksText(paints: PaintTimings, over: number): string {
 		.join(', ');
 }
 
-/** One row per budget of DESIGN.md: what, budget, measured, met/missed. */
+/** One row per budget of docs/design.md: what, budget, measured, met/missed. */
 export function budgetRows(run: BenchRun): Cell[][] {
 	const at = (tools: number) => run.sizes.find((size) => size.tools === tools);
 	const build = at(BUDGETS.buildAt);
@@ -207,16 +207,16 @@ export function budgetRows(run: BenchRun): Cell[][] {
 	rows.push([
 		"First view (Lighthouse mobile): tool page LCP ≤ 1.0 s every run; home LCP ≤ 1.2 s median and below both peers'; scores ≥ 95",
 		'in one sitting with the peers',
-		'not measured here: `npm run audit -- --peers` runs Lighthouse on a served site and its peers',
+		'not measured here: `npm run audit -- --peers <dir>` runs Lighthouse on a served site and its peers',
 		'n/a',
 	]);
 	return rows;
 }
 
-/** DESIGN.md's `npm start` rows (functions over HTTP, memory); the load section has the detail. */
+/** The `npm start` budgets (functions over HTTP, memory); the load section has the detail. */
 function serverRows(load: ServerLoad | null): Cell[][] {
 	if (!load)
-		return [['`npm start` under load and its memory', 'see DESIGN.md', 'not measured', 'n/a']];
+		return [['`npm start` under load and its memory', 'see docs/design.md', 'not measured', 'n/a']];
 	const full = load.seconds >= 60;
 	const minRate = Math.min(...load.runs.map((r) => r.perSecond));
 	const maxP99 = Math.max(...load.runs.map((r) => r.p99Ms));

@@ -1,7 +1,7 @@
-// The budgets of ../shared/DESIGN.md ("Budgets", set anew on 2026-11-24), in bytes and
-// milliseconds (KB and MB = 1,000 and 1,000,000 bytes), written once: `npm run bench` and
-// `npm run audit` report against them and the site tests enforce the structural ones
-// (JavaScript per page).
+// The budgets' figures, written once, in bytes and milliseconds (KB and MB = 1,000 and
+// 1,000,000 bytes). Why each exists and what it may not trade away is in docs/design.md
+// ("Budgets", set anew on 2026-11-24). `npm run bench` and `npm run audit` report against them
+// and the site tests enforce the structural ones (JavaScript per page).
 export const BUDGETS = {
 	/**
 	 * JavaScript on the home page: React's runtime chunk (the customer's choice, measured but
@@ -63,7 +63,7 @@ export const BUDGETS = {
 		/** Its own JavaScript, gzip (no React). */
 		ownJsGzip: 4_000,
 	},
-	/** The stack page (issue 20; DESIGN.md's row since issue 30), at `atTools` and `atPairs`. */
+	/** The stack page (record 0018; in docs/design.md's budgets), at `atTools` and `atPairs`. */
 	stack: {
 		/** JavaScript on /stack/: React's chunk plus at most this much gzip of the site's own code. */
 		ownJsGzip: 10_000,
@@ -81,7 +81,7 @@ export const BUDGETS = {
 	},
 } as const;
 
-/** Figures of issue 15 kept beside the budgets as checks, not in DESIGN.md's table any more. */
+/** Figures of issue 15 kept beside the budgets as checks, not budgets of docs/design.md. */
 export const LOAD_CHECKS = {
 	/** The compressed home page at rest. */
 	homeP50Ms: 5,

@@ -1,5 +1,6 @@
 // What the compare page costs a visitor: its own JavaScript (as pagePayload counts it) plus the
-// files of the tools it compares, gzip, against DESIGN.md's "React's chunk plus at most 10 KB".
+// files of the tools it compares, gzip, against the compare page's budget
+// (BUDGETS.compareOwnGzip: React's chunk plus at most that much; docs/design.md).
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';

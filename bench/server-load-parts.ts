@@ -147,7 +147,7 @@ export function renderServerLoad(load: ServerLoad, handlerOnly?: string): string
 	const afterLoad = worst((r) => r.rss.total, true);
 	const { load: budget, memory } = BUDGETS;
 	const budgets = table(
-		['budget (../shared/DESIGN.md)', 'measured', 'verdict'],
+		['budget (docs/design.md)', 'measured', 'verdict'],
 		[
 			[
 				'0 transport errors, 0 answers 5xx',

@@ -34,8 +34,9 @@ export interface StackBench {
 	choosePlace: number[];
 	/**
 	 * The page's own main-thread work per choice, from a Chromium trace of a round of its own
-	 * (keyPressWork: the keydown's task through the task that drew the frame), ms: DESIGN.md's
-	 * budget of the stack page (tracing slows the wall clock, so the wall rounds are untraced).
+	 * (keyPressWork: the keydown's task through the task that drew the frame), ms: the stack
+	 * page's budget in docs/design.md (tracing slows the wall clock, so the wall rounds are
+	 * untraced).
 	 */
 	chooseWorkMs: number[];
 	/** Typing a letter to the end of the frame showing the matches, per letter. */

@@ -1,5 +1,5 @@
 // The page's main-thread tasks from a Chromium trace, each with what it was for: the budget of
-// page work (../shared/DESIGN.md) allows long tasks that are Chromium's own HTML-parser chunks
+// page work (docs/design.md) allows long tasks that are Chromium's own HTML-parser chunks
 // and no others, which the Long Tasks API (a duration and nothing else) cannot tell apart.
 //
 // How a parser chunk is recognised. Blink runs every main-thread task under one trace event,
@@ -149,7 +149,7 @@ export function mainThreadTasks(
 const FRAME_EVENTS = new Set(['Paint', 'PrePaint', 'Layerize', 'UpdateLayoutTree', 'Layout']);
 
 /**
- * The page's own main-thread work for one key press (DESIGN.md's stack budget): the wall time of
+ * The page's own main-thread work for one key press (the stack page's budget, docs/design.md): the wall time of
  * every renderer main-thread task from the one that dispatched the `keydown` through the first
  * later task that drew a frame (script, style, layout, paint up to the frame showing the
  * result), ms; null when the trace holds no such key press. Tracing only this press: the first
