@@ -92,6 +92,21 @@ describe('control characters', () => {
 	});
 });
 
+describe('sources on this machine or its network', () => {
+	it.each([
+		'http://localhost.localdomain/trust',
+		'https://10.0.0.1.nip.io/trust',
+		'https://app-192-168-1-2.sslip.io/',
+		'http://metadata.google.internal/computeMetadata/v1/',
+		'https://printer.local/',
+	])('refuses %s by its name, without a DNS lookup, and stores nothing', async (source) => {
+		const response = await correction({ source_url: source });
+		expect(response.status).toBe(422);
+		expect((await response.json()).error.fields.source_url).toMatch(/public website/);
+		expect(await stored()).toBe(0);
+	});
+});
+
 describe('tool_id', () => {
 	// Each of these a coercion reads as the tool's own id (true as 1: the tool is the first row).
 	it.each([

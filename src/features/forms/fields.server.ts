@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refusedHost } from '../../lib/outbound-guard.server.ts';
 import { AUDIENCES, PLATFORMS } from '../facts/vocabulary.ts';
 
 export { HONEYPOT_FIELD } from './honeypot.ts';
@@ -88,7 +89,10 @@ export const urlField = z
 			return invalid('Only http:// and https:// addresses are accepted.');
 		if (url.username || url.password)
 			return invalid('The URL must not contain a user name or password.');
-		if (!PUBLIC_HOST.test(url.hostname))
+		// By its name only (no DNS lookup here): a name of this machine, its network or a metadata
+		// service, or one that spells a private address (10.0.0.1.nip.io), is no public website.
+		// What it resolves to is checked where it is requested (record 0027).
+		if (!PUBLIC_HOST.test(url.hostname) || refusedHost(url.hostname))
 			return invalid('Enter the address of a public website, like https://example.com.');
 		const stored = canonical(url);
 		return stored.length > 2048
