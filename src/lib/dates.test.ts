@@ -20,7 +20,7 @@ describe('dates', () => {
 		expect(dayLabel('2026-12-02', 'weekday')).toBe('Wednesday, 2 December 2026');
 		expect(dayLabel('2026-12-01', 'month')).toBe('Dec 2026');
 		// Late evening in the Americas is the next day in UTC: the UTC day is printed.
-		expect(dayLabel(new Date('2026-12-02T23:30:00-05:00'))).toBe('3 Dec 2026');
+		expect(dayLabel(isoDay(new Date('2026-12-02T23:30:00-05:00'))!)).toBe('3 Dec 2026');
 		expect(today(new Date('2026-12-02T23:59:59Z'))).toBe('2026-12-02');
 	});
 });

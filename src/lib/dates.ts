@@ -24,47 +24,45 @@ export function isoDay(value: unknown): string | null {
 /** Today in UTC, as `YYYY-MM-DD`. */
 export const today = (now: Date = new Date()) => now.toISOString().slice(0, 10);
 
-const formats = {
-	/** "2 Dec 2026": when a fact or a connection was checked, in tables and lists. */
-	short: new Intl.DateTimeFormat('en-GB', {
-		day: 'numeric',
-		month: 'short',
-		year: 'numeric',
-		timeZone: 'UTC',
-	}),
-	/** "2 December 2026": a newsletter issue, a map's date. */
-	long: new Intl.DateTimeFormat('en-GB', {
-		day: 'numeric',
-		month: 'long',
-		year: 'numeric',
-		timeZone: 'UTC',
-	}),
-	/** "Wednesday, 2 December 2026": a day of the change log. */
-	weekday: new Intl.DateTimeFormat('en-GB', {
-		weekday: 'long',
-		day: 'numeric',
-		month: 'long',
-		year: 'numeric',
-		timeZone: 'UTC',
-	}),
-	/** "Dec 2026": a month of the stats' charts. */
-	month: new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' }),
-} as const;
+/**
+ * How each style writes a day, all in UTC: `short` "2 Dec 2026" (when a fact or a connection was
+ * checked), `long` "2 December 2026" (a newsletter issue, a map's date), `weekday` "Wednesday,
+ * 2 December 2026" (a day of the change log), `month` "Dec 2026" (the stats' charts).
+ */
+const STYLES = {
+	short: { day: 'numeric', month: 'short' },
+	long: { day: 'numeric', month: 'long' },
+	weekday: { weekday: 'long', day: 'numeric', month: 'long' },
+	month: { month: 'short' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+type Style = keyof typeof STYLES;
+const formats = new Map<Style, Intl.DateTimeFormat>();
 
 // A build prints the same few days on tens of thousands of pages: each is formatted once.
 const printed = new Map<string, string>();
 
 /**
- * A day as a visitor reads it, in UTC: `short` "2 Dec 2026" (the default), `long`
- * "2 December 2026", `weekday` "Wednesday, 2 December 2026", `month` "Dec 2026".
+ * A day (`YYYY-MM-DD`, or a timestamp: its first ten characters) as a visitor reads it, in UTC, in
+ * one of the STYLES ("2 Dec 2026" by default). A `Date` goes through `isoDay` first, so the islands
+ * that print days carry no date parsing.
  */
-export function dayLabel(day: string | Date, style: keyof typeof formats = 'short'): string {
-	const iso = typeof day === 'string' ? day.slice(0, 10) : isoDay(day);
-	if (!iso) return String(day);
+export function dayLabel(day: string, style: Style = 'short'): string {
+	const iso = day.slice(0, 10);
 	const key = `${style} ${iso}`;
 	let label = printed.get(key);
 	if (label === undefined) {
-		label = formats[style].format(new Date(`${iso}T00:00:00Z`));
+		let format = formats.get(style);
+		if (!format)
+			formats.set(
+				style,
+				(format = new Intl.DateTimeFormat('en-GB', {
+					...STYLES[style],
+					year: 'numeric',
+					timeZone: 'UTC',
+				})),
+			);
+		label = format.format(new Date(`${iso}T00:00:00Z`));
 		printed.set(key, label);
 	}
 	return label;

@@ -19,6 +19,3 @@ export function inSentence(label: string): string {
 export function plural(count: number, one: string, many = `${one}s`): string {
 	return `${count} ${count === 1 ? one : many}`;
 }
-
-/** "1 tool" / "12 tools". */
-export const toolCount = (count: number) => plural(count, 'tool');

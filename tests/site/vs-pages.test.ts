@@ -46,7 +46,7 @@ describe('"At a glance" on a tool page', () => {
 	it('shows every fact with its source, the day it was read there and what the page says, a set read on two pages with both', async () => {
 		const page = await readPage(`/app/${idOf.get('Quarry Takeoff')}/`);
 		const table = page.querySelector('.glance__table')!;
-		expect(table.querySelectorAll('tbody tr')).toHaveLength(15);
+		expect(table.querySelectorAll('tbody tr th[scope=row]')).toHaveLength(15);
 		expect(page.querySelector('.glance__missing')).toBeNull();
 		const platforms = rowText(page, 'Platforms')!;
 		// The values in the vocabulary's order; each page they were read on with its own date.
@@ -76,15 +76,14 @@ describe('"At a glance" on a tool page', () => {
 
 	it('lists the documented facts, folds the rest into one line that asks for them, and says when a check is over a year old', async () => {
 		const page = await readPage(`/app/${idOf.get('Lark Notes')}/`);
-		const rows = page.querySelectorAll('.glance__table tbody tr');
-		expect(rows.map((row) => row.querySelector('th')!.text.trim())).toEqual([
-			'Built for',
-			'Platforms',
-		]);
-		expect(page.querySelector('.glance__intro')!.text).toMatch(/2 of 15 facts/);
+		const rows = page.querySelectorAll('.glance__table tbody th[scope=row]');
+		expect(rows.map((th) => th.text.trim())).toEqual(['Built for', 'Platforms']);
+		// Its category's capabilities and the fifteen common facts.
+		expect(page.querySelector('.glance__intro')!.text).toMatch(/2 of 2\d facts/);
 		const missing = page.querySelector('.glance__missing')!;
+		// What a tool of its category does first, then the common facts.
 		expect(missing.text).toMatch(
-			/^Not documented yet: company size, pricing model, starting price, /,
+			/^Not documented yet: [^:]*, company size, pricing model, starting price, /,
 		);
 		expect(missing.text).toContain('open API, SOC 2');
 		expect(missing.querySelector('a')!.getAttribute('href')).toBe(
@@ -162,9 +161,12 @@ describe('"A vs B" pages', () => {
 			/^They differ on \d+ documented facts: .*pricing model, starting price/,
 		);
 		const reasons = page.querySelectorAll('.vs__reasons');
-		expect(reasons[0].text).toMatch(/you need it on iPad \(iPadOS\)/);
+		expect(reasons[0].text).toMatch(/you need it on an iPad/);
 		expect(reasons[0].text).toMatch(/you use Kestrel Schedules/);
 		expect(reasons[1].text).toMatch(/you need it on Android/);
+		// Neither tool is a reason to choose the other.
+		expect(reasons[0].text).not.toMatch(/Wren Estimator/);
+		expect(reasons[1].text).not.toMatch(/Quarry Takeoff/);
 		expect(reasons[1].text).toMatch(/your crews work without a connection/);
 		// Integrations: Heron Crews is shared; each has one of its own.
 		expect(page.querySelector('tr[data-row="partners-shared"]')!.text).toMatch(
@@ -186,6 +188,26 @@ describe('"A vs B" pages', () => {
 		expect(quarryPricing[0].text).toContain('10 Nov 2026');
 		const [list] = jsonLd(page);
 		expect(list).toMatchObject({ '@type': 'ItemList', numberOfItems: 2 });
+	});
+
+	it('never give either tool as the reason to choose the other', async () => {
+		let partnersCompared = 0;
+		for (const route of vsRoutes) {
+			const page = await readPage(route);
+			const names = page.querySelectorAll('thead th a').map((a) => a.text.trim());
+			const reasons = page.querySelectorAll('.vs__reasons');
+			expect(reasons, route).toHaveLength(2);
+			reasons.forEach((side, at) => {
+				const other = names[1 - at];
+				for (const reason of side.querySelectorAll('li'))
+					expect(reason.text, route).not.toMatch(
+						new RegExp(`you use [^:]*\\b${RegExp.escape(other)}\\b`),
+					);
+			});
+			if (page.querySelector('tr[data-row="partner-count"]')?.text.includes('Works with'))
+				partnersCompared++;
+		}
+		expect(partnersCompared).toBeGreaterThan(0);
 	});
 
 	it('exist only where both tools have three documented facts or a documented difference; other related pairs lead to the compare page', async () => {

@@ -1,19 +1,25 @@
 import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
+import { PICK_LIMITS } from '../picker/limits.ts';
 import {
 	type CompareAddress,
-	PICK_LIMITS,
 	readCompareAddress as readAddress,
 	writeCompareAddress as writeAddress,
-} from '../picker/address.ts';
-import { AddressNotes, ChosenTools, comparingText } from './CompareNotes.tsx';
-import CompareTable, { compareTitle } from './CompareTable.tsx';
+} from './address.ts';
+import { ChosenTools, comparingText } from './CompareNotes.tsx';
+import CompareTable, { compareTitle, type QuoteLoader } from './CompareTable.tsx';
+import { loadQuotes } from './load.ts';
 import CsvDownload from './CsvDownload.tsx';
-import type { CompareTool, FactLayout, NameEntry } from './files.ts';
+import type { CompareLayout, ComparePages, CompareTool, NameEntry } from './files.ts';
 import { compareModel, isDifference } from './model.ts';
 import { isTool, useFocusAfterRender, useToolFiles } from './useToolFiles.ts';
 
 // Loaded when shown: a table of four tools has no picker.
 const ComparePicker = lazy(() => import('./ComparePicker.tsx'));
+const AddressNotes = lazy(() => import('./AddressNotes.tsx'));
+
+/** A quote the tool files leave out, from the tool's quotes file (fetched once, when opened). */
+const quoteOf: QuoteLoader = (tool, fact, source) =>
+	loadQuotes(tool).then((quotes) => quotes?.[fact]?.[source] ?? null);
 const PICKER_ID = 'compare-picker';
 
 /**
@@ -23,11 +29,11 @@ const PICKER_ID = 'compare-picker';
  */
 export default function Compare({
 	layout,
-	worksWithPath,
+	pages,
 }: {
-	layout: FactLayout;
-	/** The home page's "works with" filter (`/?works_with=`), for the partners all share. */
-	worksWithPath: string;
+	layout: CompareLayout;
+	/** The addresses the table links to (files.ts). */
+	pages: ComparePages;
 }) {
 	const [address, setAddress] = useState<CompareAddress>(() => readAddress(location.search));
 	const [announcement, setAnnouncement] = useState('');
@@ -121,8 +127,12 @@ export default function Compare({
 			<p className="visually-hidden" role="status">
 				{announcement}
 			</p>
-			<AddressNotes extra={address.extra.length} leftOut={leftOut} failed={failed.length} />
-			<ChosenTools tools={tools} onRemove={remove} />
+			{(address.extra.length > 0 || leftOut.length > 0 || failed.length > 0) && (
+				<Suspense>
+					<AddressNotes extra={address.extra.length} leftOut={leftOut} failed={failed.length} />
+				</Suspense>
+			)}
+			<ChosenTools tools={tools} pages={pages} onRemove={remove} />
 			{!loading && tools.length < 2 && (
 				<p className="compare__ask">{comparingText(tools.map((tool) => tool.name))}</p>
 			)}
@@ -157,7 +167,8 @@ export default function Compare({
 					comparison={comparison}
 					title={compareTitle(tools, address.differencesOnly && comparable)}
 					heading
-					worksWithPath={worksWithPath}
+					pages={pages}
+					loadQuote={quoteOf}
 				/>
 			)}
 			{tools.length > 0 && <CsvDownload tools={tools} comparison={comparison} />}

@@ -1,5 +1,5 @@
-import { PICK_LIMITS } from '../picker/limits.ts';
-import type { CompareTool } from './files.ts';
+import type { ComparePages, CompareTool } from './files.ts';
+import { toolPage } from './model.ts';
 import { listNames } from '../../lib/text.ts';
 
 /** What the page says about the tools it compares, or asks for: "Comparing A and B." */
@@ -9,37 +9,10 @@ export function comparingText(names: readonly string[]): string {
 	return 'Choose two to four tools to compare.';
 }
 
-/** What the address asked for that the table cannot show, and why. */
-export function AddressNotes(props: { extra: number; leftOut: string[]; failed: number }) {
-	const { extra, leftOut, failed } = props;
-	const most = PICK_LIMITS.compare;
-	return (
-		<>
-			{extra > 0 && (
-				<p className="compare__note">
-					Compares {most} tools at most: showing the first {most} of the {most + extra} in the
-					address.
-				</p>
-			)}
-			{leftOut.length > 0 && (
-				<p className="compare__note">
-					Left out {listNames(leftOut.map((value) => `“${value}”`))}: not the number of a tool in
-					the directory.
-				</p>
-			)}
-			{failed > 0 && (
-				<p className="compare__note">
-					The facts of {failed === 1 ? 'one tool' : `${failed} tools`} could not be loaded: check
-					the connection, then reload the page.
-				</p>
-			)}
-		</>
-	);
-}
-
 /** The tools compared, each with its page and a button that removes it. */
 export function ChosenTools(props: {
 	tools: readonly CompareTool[];
+	pages: ComparePages;
 	onRemove: (tool: CompareTool) => void;
 }) {
 	if (!props.tools.length) return null;
@@ -47,7 +20,7 @@ export function ChosenTools(props: {
 		<ul className="compare__chosen" aria-label="Tools compared">
 			{props.tools.map((tool) => (
 				<li key={tool.id}>
-					<a href={tool.path}>{tool.name}</a>
+					<a href={toolPage(props.pages, tool)}>{tool.name}</a>
 					<button
 						type="button"
 						className="compare__remove"

@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react';
 import SourceNote from '../facts/SourceNote.tsx';
 import { integrationKey } from '../integrations/key.ts';
-import type { CompareTool, ShownFact } from './files.ts';
+import type { FactKey } from '../facts/vocabulary.ts';
+import type { ComparePages, CompareTool, ShownFact } from './files.ts';
 import {
 	type Comparison,
+	integrationsPage,
 	type PartnerList,
-	partnerCell,
 	rowKey,
-	rowLabel,
 	type TableRow,
+	toolPage,
 	vendorOf,
 } from './model.ts';
 import { inSentence, listNames } from '../../lib/text.ts';
@@ -23,9 +24,16 @@ interface Props {
 	 * a wide table); an "A vs B" page has its own heading and names the table only.
 	 */
 	heading: boolean;
-	/** The home page's "works with" filter, keys to follow: `/?works_with=`. */
-	worksWithPath: string;
+	/** The addresses its cells link to (files.ts). */
+	pages: ComparePages;
+	/**
+	 * The island's way to a quote its files leave out: the tool, the fact, and which of its
+	 * sources. Static pages have the quotes in the model and pass none.
+	 */
+	loadQuote?: QuoteLoader;
 }
+
+export type QuoteLoader = (tool: number, fact: FactKey, source: number) => Promise<string | null>;
 
 /** The compare page's title: "A, B and C side by side: only what differs". */
 export function compareTitle(tools: readonly CompareTool[], differencesOnly: boolean): string {
@@ -39,7 +47,8 @@ export function compareTitle(tools: readonly CompareTool[], differencesOnly: boo
  * facts no tool documents in one line. One component for both surfaces: the compare island
  * hydrates it, an "A vs B" page renders it to static HTML with no JavaScript.
  */
-export default function CompareTable({ tools, comparison, title, heading, worksWithPath }: Props) {
+export default function CompareTable(props: Props) {
+	const { tools, comparison, title, heading, pages, loadQuote } = props;
 	const { sections, unknownForAll } = comparison;
 	const caption = heading ? title : `${title}: facts side by side`;
 	return (
@@ -62,7 +71,7 @@ export default function CompareTable({ tools, comparison, title, heading, worksW
 							<th scope="col">Fact</th>
 							{tools.map((tool) => (
 								<th scope="col" key={tool.id} id={`compare-tool-${tool.id}`} tabIndex={-1}>
-									<a href={tool.path}>{tool.name}</a>
+									<a href={toolPage(pages, tool)}>{tool.name}</a>
 								</th>
 							))}
 						</tr>
@@ -79,7 +88,8 @@ export default function CompareTable({ tools, comparison, title, heading, worksW
 									key={row.kind === 'fact' ? row.key : row.kind}
 									row={row}
 									tools={tools}
-									worksWithPath={worksWithPath}
+									pages={pages}
+									loadQuote={loadQuote}
 								/>
 							))}
 						</tbody>
@@ -99,30 +109,40 @@ export default function CompareTable({ tools, comparison, title, heading, worksW
 function Row({
 	row,
 	tools,
-	worksWithPath,
-}: { row: TableRow } & Pick<Props, 'tools' | 'worksWithPath'>) {
+	pages,
+	loadQuote,
+}: { row: TableRow } & Pick<Props, 'tools' | 'pages' | 'loadQuote'>) {
 	const each = (cell: (tool: CompareTool, at: number) => ReactNode) =>
 		tools.map((tool, at) => <td key={tool.id}>{cell(tool, at)}</td>);
-	const label = rowLabel(row, tools.length);
+	const { label } = row;
 	let cells: ReactNode;
 	switch (row.kind) {
 		case 'category':
-			cells = each((tool) => tool.category);
+			cells = each((_, at) => row.names[at]);
 			break;
 		case 'fact':
-			cells = each((tool, at) => <Fact fact={row.facts[at]} label={label} tool={tool} />);
+			cells = each((tool, at) => (
+				<Fact
+					fact={row.facts[at]}
+					factKey={row.key}
+					label={label}
+					tool={tool}
+					loadQuote={loadQuote}
+				/>
+			));
 			break;
 		case 'partner-count':
-			cells = each((tool, at) =>
-				tool.integrationsPath ? (
-					<a href={tool.integrationsPath}>
+			cells = each((tool, at) => {
+				const all = integrationsPage(pages, tool);
+				return all ? (
+					<a href={all}>
 						Works with {row.counts[at]} {row.counts[at] === 1 ? 'tool' : 'tools'}
 						<span className="visually-hidden"> ({tool.name})</span>
 					</a>
 				) : (
 					'None listed yet'
-				),
-			);
+				);
+			});
 			break;
 		case 'partners-shared':
 			cells = (
@@ -131,7 +151,7 @@ function Row({
 						<Partners
 							list={row.partners}
 							// The home page lists the tools that work with every tool chosen.
-							all={worksWithPath + tools.map((tool) => integrationKey(tool.id)).join(',')}
+							all={pages.worksWith + tools.map((tool) => integrationKey(tool.id)).join(',')}
 							of={listNames(tools.map((tool) => tool.name))}
 						/>
 					) : (
@@ -143,7 +163,7 @@ function Row({
 		case 'partners-only':
 			cells = each((tool, at) =>
 				row.partners[at].count ? (
-					<Partners list={row.partners[at]} all={tool.integrationsPath!} of={tool.name} />
+					<Partners list={row.partners[at]} all={integrationsPage(pages, tool)!} of={tool.name} />
 				) : (
 					'None of its own'
 				),
@@ -179,7 +199,7 @@ function Row({
 
 /** The first names of a list, then "and N more" linking to `all`, the page listing them all. */
 function Partners({ list, all, of }: { list: PartnerList; all: string; of: string }) {
-	const { names, joiner, more } = partnerCell(list);
+	const { names, joiner, more } = list.cell;
 	return (
 		<>
 			{names}
@@ -197,7 +217,19 @@ function Partners({ list, all, of }: { list: PartnerList; all: string; of: strin
 }
 
 /** A fact in words, then each page it comes from. */
-function Fact({ fact, label, tool }: { fact?: ShownFact; label: string; tool: CompareTool }) {
+function Fact({
+	fact,
+	factKey,
+	label,
+	tool,
+	loadQuote,
+}: {
+	fact?: ShownFact;
+	factKey: FactKey;
+	label: string;
+	tool: CompareTool;
+	loadQuote?: QuoteLoader;
+}) {
 	if (!fact) return <span className="compare__unknown">not documented yet</span>;
 	return (
 		<>
@@ -209,7 +241,7 @@ function Fact({ fact, label, tool }: { fact?: ShownFact; label: string; tool: Co
 					</a>
 				</span>
 			)}
-			{fact.sources.map((source) => (
+			{fact.sources.map((source, at) => (
 				<SourceNote
 					key={source.url}
 					url={source.url}
@@ -217,6 +249,11 @@ function Fact({ fact, label, tool }: { fact?: ShownFact; label: string; tool: Co
 					byVendor={Boolean(source.byVendor)}
 					vendorName={vendorOf(tool)}
 					quote={source.quote}
+					loadQuote={
+						!source.quote && !source.unquoted && loadQuote
+							? () => loadQuote(tool.id, factKey, at)
+							: undefined
+					}
 					what={`where ${tool.name}’s ${inSentence(label)}${source.read ? ` (${source.read})` : ''} was read`}
 				/>
 			))}

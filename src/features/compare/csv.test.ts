@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { comparisonCsv, csvFileName } from './csv.ts';
-import { capabilitySection, factLayout, shownFact } from './files.server.ts';
+import { factLayout, shownFact } from './files.server.ts';
 import type { CompareTool } from './files.ts';
 import { compareModel } from './model.ts';
 
@@ -18,14 +18,11 @@ const tool = (
 ): CompareTool => ({
 	id,
 	name,
-	path: `/app/${id}/`,
-	category: 'Estimating & Takeoff',
-	capabilities: capabilitySection('estimating'),
+	categorySlug: 'estimating',
 	facts: Object.fromEntries(
 		Object.entries(facts).map(([key, fact]) => [key, shownFact(key as never, fact)]),
 	),
 	partners: [],
-	integrationsPath: null,
 });
 
 describe('a comparison as CSV', () => {

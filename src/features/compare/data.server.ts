@@ -3,7 +3,9 @@ import { factsByTool } from '../facts/data.server.ts';
 import type { ToolFacts } from '../facts/facts.ts';
 import { integrationData } from '../integrations/data.server.ts';
 import { paths } from '../../lib/paths.ts';
-import { type ComparePair, comparePairs, deservesAPage, pairPath, toolSlugs } from './pairs.ts';
+import { compareToolFiles, factLayout } from './files.server.ts';
+import { compareModel, deservesAPage } from './model.ts';
+import { type ComparePair, comparePairs, pairPath, toolSlugs } from './pairs.ts';
 
 /** The "A vs B" pages of a build, and what each tool page links to. */
 export interface CompareData {
@@ -14,7 +16,7 @@ export interface CompareData {
 	slugs: Map<number, string>;
 	pairs: (ComparePair & { path: string; reversePath: string })[];
 	/**
-	 * Related pairs with too little documented for a page of their own (pairs.ts,
+	 * Related pairs whose comparison says too little for a page of their own (model.ts,
 	 * `deservesAPage`): both their addresses lead to the compare page on the two tools instead.
 	 */
 	toCompare: { paths: [string, string]; to: string }[];
@@ -38,9 +40,13 @@ export function compareData(): Promise<CompareData> {
 			path: pairPath(slugs.get(pair.a)!, slugs.get(pair.b)!),
 			reversePath: pairPath(slugs.get(pair.b)!, slugs.get(pair.a)!),
 		}));
-		// One verdict per pair: a page, or both addresses to the compare page.
+		// One verdict per pair, on the comparison the page would show: a page, or both addresses
+		// to the compare page.
+		const files = await compareToolFiles();
 		const { page = [], none = [] } = Object.groupBy(related, (pair) =>
-			deservesAPage(facts.get(pair.a), facts.get(pair.b)) ? 'page' : 'none',
+			deservesAPage(compareModel([files.get(pair.a)!, files.get(pair.b)!], factLayout, false), 2)
+				? 'page'
+				: 'none',
 		);
 		const pairs = page;
 		const toCompare = none.map((pair) => ({

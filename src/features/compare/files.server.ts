@@ -1,5 +1,5 @@
 import { liveTools } from '../../lib/catalogue.server.ts';
-import { CATEGORIES, type CategorySlug } from '../../lib/categories.ts';
+import { CATEGORIES, CATEGORY_SLUGS, type CategorySlug } from '../../lib/categories.ts';
 import { CATEGORY_CAPABILITIES } from '../facts/capabilities.ts';
 import { paths } from '../../lib/paths.ts';
 import { factsByTool } from '../facts/data.server.ts';
@@ -13,13 +13,15 @@ import {
 } from '../facts/facts.ts';
 import { FACTS, type FactKey } from '../facts/vocabulary.ts';
 import { integrationData } from '../integrations/data.server.ts';
-import { integrationKey } from '../integrations/key.ts';
 import {
+	type CompareLayout,
+	type ComparePages,
 	type CompareTool,
 	type FactLayout,
 	type NameEntry,
 	PARTNERS_NAMED,
 	type ShownFact,
+	type ToolQuotes,
 } from './files.ts';
 import { toGaps } from './partner-ids.ts';
 import { COMPARE_SECTIONS } from './rows.ts';
@@ -91,20 +93,50 @@ async function readCompareToolFiles(): Promise<Map<number, CompareTool>> {
 		return {
 			id: tool.id,
 			name: tool.name,
-			path: paths.tool(tool.id),
-			category: CATEGORIES.get(tool.category)!.label,
-			capabilities: capabilitySection(tool.category),
+			categorySlug: tool.category,
 			facts: shownFacts(facts.get(tool.id)),
 			...filePartners(
 				own.map((partner) => partner.id),
 				(id) => toolsById.get(id)!.name,
 				(id) => partners.get(id)!.length,
 			),
-			integrationsPath: own.length > 0 ? paths.integrations(integrationKey(tool.id)) : null,
 		};
 	});
 	return new Map(files.map((file) => [file.id, file]));
 }
+
+/**
+ * A tool's file as the island fetches it, without its quotes (a source with none says
+ * `unquoted`), and
+ * the quotes apart: a comparison reads the table first and a quote only when a visitor opens
+ * it, so four tools' quotes do not weigh on every comparison (record 0028).
+ */
+export function splitQuotes(tool: CompareTool): { file: CompareTool; quotes: ToolQuotes } {
+	const quotes: ToolQuotes = {};
+	const facts = Object.fromEntries(
+		Object.entries(tool.facts).map(([key, fact]) => {
+			quotes[key as FactKey] = fact.sources.map((source) => source.quote ?? null);
+			return [
+				key,
+				{
+					...fact,
+					sources: fact.sources.map(({ quote, ...source }) => ({
+						...source,
+						...(!quote && { unquoted: true as const }),
+					})),
+				},
+			];
+		}),
+	);
+	return { file: { ...tool, facts }, quotes };
+}
+
+/** The addresses a comparison links to, as patterns (files.ts `ComparePages`). */
+export const comparePages: ComparePages = {
+	tool: paths.tool('{id}'),
+	integrations: paths.integrations('{key}'),
+	worksWith: paths.worksWith(''),
+};
 
 /** The picker's index: ids and names only, so it stays small at any catalogue size. */
 export async function compareNames(): Promise<NameEntry[]> {
@@ -126,8 +158,12 @@ export function capabilitySection(category: CategorySlug): FactLayout[number] {
 	return section;
 }
 
-/** The sections and fact labels of rows.ts, for the island. */
-export const factLayout: FactLayout = COMPARE_SECTIONS.map((section) => ({
-	heading: section.heading,
-	facts: section.facts.map((key) => ({ key, label: FACTS[key].label })),
-}));
+/** The sections and fact labels of rows.ts and every category's capabilities, for the island. */
+export const factLayout: CompareLayout = {
+	common: COMPARE_SECTIONS.map((section) => ({
+		heading: section.heading,
+		facts: section.facts.map((key) => ({ key, label: FACTS[key].label })),
+	})),
+	capabilities: Object.fromEntries(CATEGORY_SLUGS.map((slug) => [slug, capabilitySection(slug)])),
+	categories: Object.fromEntries(CATEGORY_SLUGS.map((slug) => [slug, CATEGORIES.get(slug)!.label])),
+};

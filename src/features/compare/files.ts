@@ -15,8 +15,14 @@ export interface ShownSource {
 	on: string;
 	/** What this page says, when the fact was read across several pages. */
 	read?: string;
-	/** The sentence the page says (absent for a fact recorded before quotes were kept). */
+	/**
+	 * The sentence the page says (absent for a fact recorded before quotes were kept). The files
+	 * the island fetches leave it out: the quotes come from the tool's quotes file when a visitor
+	 * opens one (files.server.ts `splitQuotes`), and a source with none says `unquoted`.
+	 */
 	quote?: string;
+	/** In an island's file: this source has no quote (most have one, in the quotes file). */
+	unquoted?: true;
 	/** Stated by the vendor through a claimed listing, not read by an editor. */
 	byVendor?: true;
 }
@@ -37,15 +43,11 @@ export interface ShownFact {
 export interface CompareTool {
 	id: number;
 	name: string;
-	/** The tool's page on this site. */
-	path: string;
-	/** Its category, as a visitor reads it. */
-	category: string;
 	/**
-	 * What a tool of its category can do, as rows (capabilities.ts): a comparison leads with the
-	 * capabilities of the categories its tools are in (model.ts).
+	 * Its category's slug: a comparison leads with the capabilities of the categories its tools
+	 * are in (`CompareLayout.capabilities`, model.ts).
 	 */
-	capabilities: FactLayout[number];
+	categorySlug: string;
 	/** Its known facts; a missing one is not documented yet. */
 	facts: Partial<Record<FactKey, ShownFact>>;
 	/**
@@ -63,8 +65,17 @@ export interface CompareTool {
 	 * counted, not listed, as no other tool can share them. Absent when none.
 	 */
 	onlyPartnerOf?: number;
-	/** The page listing every partner, when it has any. */
-	integrationsPath: string | null;
+}
+
+/**
+ * The site's addresses a comparison links to, as patterns the page passes its island (so the
+ * files carry none): a tool's page (`{id}`), its integrations page (`{key}`), and the home page's
+ * "works with" filter, keys appended.
+ */
+export interface ComparePages {
+	tool: string;
+	integrations: string;
+	worksWith: string;
 }
 
 /**
@@ -73,10 +84,26 @@ export interface CompareTool {
  */
 export const PARTNERS_NAMED = 12;
 
+/** A tool's quotes file: each fact's quotes in the order of its sources (null: none). */
+export type ToolQuotes = Partial<Record<FactKey, (string | null)[]>>;
+
 /** The fact rows in buyer order (rows.ts), with their labels: the island's props. */
 export type FactLayout = { heading: string; facts: { key: FactKey; label: string }[] }[];
 
+/**
+ * Every row a comparison can have: the common facts in buyer order, and each category's
+ * capabilities (the page's props, so the tool files carry only a category's slug).
+ */
+export interface CompareLayout {
+	common: FactLayout;
+	capabilities: Record<string, FactLayout[number]>;
+	/** Each category's name as a visitor reads it, by slug. */
+	categories: Record<string, string>;
+}
+
 export const compareFiles = {
 	tool: (id: number) => `/compare/data/${id}.json`,
+	/** A tool's quotes, by fact, in the order of each fact's sources: fetched when one is opened. */
+	quotes: (id: number) => `/compare/data/${id}.quotes.json`,
 	names: '/compare/data/names.json',
 } as const;

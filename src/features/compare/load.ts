@@ -1,7 +1,7 @@
 // Fetches the build's compare files, each once per page view (a failed fetch is forgotten, so
 // asking again fetches again).
 import { fetchJson } from '../../lib/fetch-json.ts';
-import { type CompareTool, compareFiles, type NameEntry } from './files.ts';
+import { type CompareTool, compareFiles, type NameEntry, type ToolQuotes } from './files.ts';
 
 const tools = new Map<number, Promise<CompareTool | null>>();
 let names: Promise<NameEntry[]> | undefined;
@@ -15,6 +15,19 @@ export function loadTool(id: number): Promise<CompareTool | null> {
 		tool.catch(() => tools.delete(id));
 	}
 	return tool;
+}
+
+const quotes = new Map<number, Promise<ToolQuotes | null>>();
+
+/** A tool's quotes file, fetched when a visitor first opens one of its quotes. */
+export function loadQuotes(id: number): Promise<ToolQuotes | null> {
+	let file = quotes.get(id);
+	if (!file) {
+		file = fetchJson<ToolQuotes>(compareFiles.quotes(id));
+		quotes.set(id, file);
+		file.catch(() => quotes.delete(id));
+	}
+	return file;
 }
 
 /** Every live tool's id and name, for the picker. */

@@ -2,10 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { Fact } from '../facts/facts.ts';
 import type { FactKey } from '../facts/vocabulary.ts';
 import { type CompareTool, PARTNERS_NAMED } from './files.ts';
-import { capabilitySection, factLayout, filePartners, shownFact } from './files.server.ts';
+import { factLayout, filePartners, shownFact } from './files.server.ts';
 import { CATEGORY_CAPABILITIES } from '../facts/capabilities.ts';
 import { toGaps } from './partner-ids.ts';
-import { capabilityLayout, compareModel, isDifference, type TableSection } from './model.ts';
+import {
+	capabilityLayout,
+	compareModel,
+	deservesAPage,
+	isDifference,
+	type TableSection,
+} from './model.ts';
 
 const read = (
 	value: string[],
@@ -26,14 +32,11 @@ function tool(
 	return {
 		id,
 		name: `Tool ${id}`,
-		path: `/app/${id}/`,
-		category: category === 'estimating' ? 'Estimating & Takeoff' : 'Field Management',
-		capabilities: capabilitySection(category),
+		categorySlug: category,
 		facts: Object.fromEntries(
 			Object.entries(facts).map(([key, fact]) => [key, shownFact(key as FactKey, fact)]),
 		),
 		partners: partners.map((partner) => [partner, `Partner ${partner}`]),
-		integrationsPath: partners.length ? `/integrations/${id}/` : null,
 	};
 }
 
@@ -128,10 +131,9 @@ describe('compareModel', () => {
 			'Pricing',
 		]);
 		// Categories as many tools share: the first tool's first.
-		expect(capabilityLayout([a, x]).map((section) => section.heading)).toEqual([
-			'What it does: Field Management',
-			'What it does: Estimating & Takeoff',
-		]);
+		expect(
+			capabilityLayout([a, x], factLayout.capabilities).map((section) => section.heading),
+		).toEqual(['What it does: Field Management', 'What it does: Estimating & Takeoff']);
 		expect(rowNames(sections).slice(0, 2)).toEqual(['takeoff_2d', 'assemblies']);
 		// A capability no tool of the comparison documents folds; a scheduling one is not a row.
 		expect(rowNames(sections)).not.toContain('gantt');
@@ -220,7 +222,6 @@ describe('compareModel', () => {
 		const inNameOrder = (ids: readonly number[]) => [...ids].sort((x, y) => y - x);
 		const file = (id: number): CompareTool => ({
 			...tool(id, {}, []),
-			integrationsPath: `/integrations/${id}/`,
 			...filePartners(
 				inNameOrder(partners.get(id)!),
 				(partner) => `Partner ${partner}`,
@@ -247,7 +248,7 @@ describe('compareModel', () => {
 			});
 			// Each cell names the first of its list that the tool's file names, in name order.
 			const row = rows.get('partners-only');
-			expect(row?.kind === 'partners-only' && row.partners).toEqual(
+			expect(row?.kind === 'partners-only' && row.partners).toMatchObject(
 				only.map((list, at) => ({
 					count: list.length,
 					named: list
@@ -365,5 +366,35 @@ describe('shownFact', () => {
 		expect(rows.find((row) => row.kind === 'fact' && row.key === 'open_api')?.state).toBe(
 			'differs',
 		);
+	});
+});
+
+describe('deservesAPage', () => {
+	const page = (x: CompareTool, y: CompareTool) =>
+		deservesAPage(compareModel([x, y], factLayout, false), 2);
+	const three = {
+		platforms: read(['web']),
+		audience: read(['general_contractors']),
+		vendor: read(['Acme']),
+	};
+	it('needs three documented rows on each side, or a row that differs', () => {
+		expect(page(tool(1, three), tool(2, { ...three, vendor: read(['Other']) }))).toBe(true);
+		expect(page(tool(1, three), tool(2, three))).toBe(true);
+		// Two facts each, the same: two columns of mostly "not documented yet".
+		const two = { platforms: read(['web']), audience: read(['general_contractors']) };
+		expect(page(tool(1, two), tool(2, two))).toBe(false);
+		expect(page(tool(1, {}), tool(2, {}))).toBe(false);
+		expect(page(tool(1, three), tool(2, {}))).toBe(false);
+		// One fact each, documented for both and different: a buyer learns something.
+		expect(
+			page(tool(1, { platforms: read(['web']) }), tool(2, { platforms: read(['windows']) })),
+		).toBe(true);
+		// Known for one only is never a difference.
+		expect(
+			page(tool(1, { platforms: read(['web']) }), tool(2, { audience: read(['residential']) })),
+		).toBe(false);
+		// A capability of another category than theirs is no row of their comparison.
+		const gantt = { ...two, gantt: read(['yes']) };
+		expect(page(tool(1, gantt), tool(2, gantt))).toBe(false);
 	});
 });

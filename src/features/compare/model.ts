@@ -6,7 +6,15 @@
  * the facts (files.server.ts), so this module costs the island little.
  */
 import type { FactKey } from '../facts/vocabulary.ts';
-import type { CompareTool, FactLayout, NameEntry, ShownFact } from './files.ts';
+import { integrationKey } from '../integrations/key.ts';
+import type {
+	CompareLayout,
+	ComparePages,
+	CompareTool,
+	FactLayout,
+	NameEntry,
+	ShownFact,
+} from './files.ts';
 import { inSentence } from '../../lib/text.ts';
 import { partnerIds } from './partner-ids.ts';
 
@@ -28,10 +36,14 @@ export const PARTNERS_SHOWN = 10;
 export interface PartnerList {
 	count: number;
 	named: NameEntry[];
+	/** What its cell says, on every surface (the table, the CSV). */
+	cell: PartnerCell;
 }
 
+export type PartnerCell = ReturnType<typeof partnerCell>;
+
 /** What a partner cell says: the names shown, then a link to the rest ("and 4 more"). */
-export function partnerCell(list: PartnerList) {
+export function partnerCell(list: Pick<PartnerList, 'count' | 'named'>) {
 	const names = list.named.slice(0, PARTNERS_SHOWN).map(([, name]) => name);
 	const more = list.count - names.length;
 	return {
@@ -59,16 +71,20 @@ export interface SourcePage {
 	byVendor: boolean;
 }
 
-export type TableRow =
-	| { kind: 'category'; state: RowState }
-	| { kind: 'fact'; key: FactKey; label: string; facts: (ShownFact | undefined)[]; state: RowState }
-	/** How many partners each tool has in the directory. */
-	| { kind: 'partner-count'; counts: number[]; state: RowState }
-	/** Partners every tool compared works with. */
-	| { kind: 'partners-shared'; partners: PartnerList; state: RowState }
-	/** Per tool, the partners none of the others has. */
-	| { kind: 'partners-only'; partners: PartnerList[]; state: RowState }
-	| { kind: 'sources'; pages: SourcePage[][]; state: RowState };
+/** A row of the table: its label is the same on both surfaces and in the CSV. */
+export type TableRow = { label: string; state: RowState } &
+	/** Each tool's category, as a visitor reads it. */
+	(
+		| { kind: 'category'; names: string[] }
+		| { kind: 'fact'; key: FactKey; facts: (ShownFact | undefined)[] }
+		/** How many partners each tool has in the directory. */
+		| { kind: 'partner-count'; counts: number[] }
+		/** Partners every tool compared works with. */
+		| { kind: 'partners-shared'; partners: PartnerList }
+		/** Per tool, the partners none of the others has. */
+		| { kind: 'partners-only'; partners: PartnerList[] }
+		| { kind: 'sources'; pages: SourcePage[][] }
+	);
 
 export interface TableSection {
 	heading: string;
@@ -84,26 +100,16 @@ export interface Comparison {
 	differing: string[];
 }
 
+/** A tool's page on this site. */
+export const toolPage = (pages: ComparePages, tool: CompareTool) =>
+	pages.tool.replace('{id}', String(tool.id));
+
+/** The page listing every partner of a tool, when it has any. */
+export const integrationsPage = (pages: ComparePages, tool: CompareTool) =>
+	tool.partners.length ? pages.integrations.replace('{key}', integrationKey(tool.id)) : null;
+
 /** Who states a fact the vendor stated: the tool's vendor fact, else the tool's name. */
 export const vendorOf = (tool: CompareTool) => tool.facts.vendor?.text ?? tool.name;
-
-/** A row's label, the same on both surfaces. */
-export function rowLabel(row: TableRow, toolCount: number): string {
-	switch (row.kind) {
-		case 'fact':
-			return row.label;
-		case 'category':
-			return 'Category';
-		case 'partner-count':
-			return 'Listed integrations';
-		case 'partners-shared':
-			return toolCount > 2 ? `Works with all ${toolCount}` : 'Works with both';
-		case 'partners-only':
-			return 'Only this one works with';
-		case 'sources':
-			return 'Pages read';
-	}
-}
 
 /** A row's key in the page (`data-row`): the fact's, or the kind of row. */
 export const rowKey = (row: TableRow) => (row.kind === 'fact' ? row.key : row.kind);
@@ -136,7 +142,9 @@ export function partnerSplit(partners: readonly (readonly number[])[]) {
 /** The partners of `list` that `tool`'s file names (the first of its list in name order). */
 function namedBy(tool: CompareTool, list: readonly number[], more = 0): PartnerList {
 	const wanted = new Set(list);
-	return { count: list.length + more, named: tool.partners.filter(([id]) => wanted.has(id)) };
+	const named = tool.partners.filter(([id]) => wanted.has(id));
+	const count = list.length + more;
+	return { count, named, cell: partnerCell({ count, named }) };
 }
 
 function integrationRows(tools: readonly CompareTool[]): TableRow[] {
@@ -147,6 +155,7 @@ function integrationRows(tools: readonly CompareTool[]): TableRow[] {
 	const counts = ids.map((list, at) => list.length + counted[at]);
 	const countRow: TableRow = {
 		kind: 'partner-count',
+		label: 'Listed integrations',
 		counts,
 		state: rowState(counts.map(String)),
 	};
@@ -159,9 +168,15 @@ function integrationRows(tools: readonly CompareTool[]): TableRow[] {
 	const only = split.only.map((list, at) => namedBy(tools[at], list, counted[at]));
 	return [
 		countRow,
-		{ kind: 'partners-shared', partners: shared, state: 'same' },
+		{
+			kind: 'partners-shared',
+			label: tools.length > 2 ? `Works with all ${tools.length}` : 'Works with both',
+			partners: shared,
+			state: 'same',
+		},
 		{
 			kind: 'partners-only',
+			label: 'Only this one works with',
 			partners: only,
 			state: only.some((list) => list.count > 0) ? 'differs' : 'same',
 		},
@@ -194,12 +209,18 @@ function sourcePages(tools: readonly CompareTool[], layout: FactLayout): SourceP
  * What the tools compared can do: the capability section of each category they are in, the one
  * most of them share first (a comparison within a category leads with what that trade weighs).
  */
-export function capabilityLayout(tools: readonly CompareTool[]): FactLayout {
+export function capabilityLayout(
+	tools: readonly CompareTool[],
+	capabilities: CompareLayout['capabilities'],
+): FactLayout {
 	const sections = new Map<string, { section: FactLayout[number]; tools: number }>();
 	for (const tool of tools) {
-		const known = sections.get(tool.capabilities.heading);
+		// A file of an older build has no slug: its capabilities are not compared.
+		const section = capabilities[tool.categorySlug];
+		if (!section) continue;
+		const known = sections.get(tool.categorySlug);
 		if (known) known.tools += 1;
-		else sections.set(tool.capabilities.heading, { section: tool.capabilities, tools: 1 });
+		else sections.set(tool.categorySlug, { section, tools: 1 });
 	}
 	return [...sections.values()].sort((x, y) => y.tools - x.tools).map(({ section }) => section);
 }
@@ -213,10 +234,10 @@ export function capabilityLayout(tools: readonly CompareTool[]): FactLayout {
  */
 export function compareModel(
 	tools: readonly CompareTool[],
-	common: FactLayout,
+	{ common, capabilities, categories }: CompareLayout,
 	differencesOnly: boolean,
 ): Comparison {
-	const layout = [...capabilityLayout(tools), ...common];
+	const layout = [...capabilityLayout(tools, capabilities), ...common];
 	const unknownForAll: Comparison['unknownForAll'] = [];
 	const sections: TableSection[] = layout.map((section) => ({
 		heading: section.heading,
@@ -230,10 +251,13 @@ export function compareModel(
 			return [{ kind: 'fact', key, label, facts, state }];
 		}),
 	}));
+	const names = tools.map((tool) => categories[tool.categorySlug] ?? tool.categorySlug);
 	const firstCommon = layout.length - common.length;
 	sections[firstCommon].rows.unshift({
 		kind: 'category',
-		state: rowState(tools.map((tool) => tool.category)),
+		label: 'Category',
+		names,
+		state: rowState(names),
 	});
 	const afterPlatforms =
 		layout.findIndex((section) => section.facts.some(({ key }) => key === 'offline')) + 1;
@@ -243,7 +267,9 @@ export function compareModel(
 	});
 	sections.push({
 		heading: 'Sources',
-		rows: [{ kind: 'sources', pages: sourcePages(tools, layout), state: 'same' }],
+		rows: [
+			{ kind: 'sources', label: 'Pages read', pages: sourcePages(tools, layout), state: 'same' },
+		],
 	});
 	const differing = sections
 		.flatMap((section) => section.rows)
@@ -257,4 +283,22 @@ export function compareModel(
 		}))
 		.filter((section) => section.rows.length > 0);
 	return { sections: shown, unknownForAll, differing };
+}
+
+/** Facts a tool needs documented for a page of its own beside another, without a difference. */
+export const FACTS_FOR_A_PAGE = 3;
+
+/**
+ * Whether a comparison of two tools makes an "A vs B" page worth reading: each tool has at least
+ * FACTS_FOR_A_PAGE documented rows in it, or a row differs. Decided on the comparison itself, the
+ * one the page would show, so a page exists exactly when what it shows says something; other
+ * related pairs go to the compare page instead.
+ */
+export function deservesAPage(comparison: Comparison, tools: number): boolean {
+	if (comparison.differing.length > 0) return true;
+	const documented = Array.from({ length: tools }, () => 0);
+	for (const section of comparison.sections)
+		for (const row of section.rows)
+			if (row.kind === 'fact') row.facts.forEach((fact, at) => fact && documented[at]++);
+	return documented.every((count) => count >= FACTS_FOR_A_PAGE);
 }

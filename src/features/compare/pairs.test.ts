@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Fact, ToolFacts } from '../facts/facts.ts';
-import { comparePairs, deservesAPage, type PairTool, toolSlugs } from './pairs.ts';
+import { comparePairs, type PairTool, toolSlugs } from './pairs.ts';
 
 const fact = (...value: string[]): Fact => ({
 	value,
@@ -117,28 +117,5 @@ describe('toolSlugs', () => {
 			{ id: 4, name: '日本', category: 'estimating' },
 		]);
 		expect([...slugs.values()]).toEqual(['procore', 'build-co-2', 'build-co-3', 'tool-4']);
-	});
-});
-
-describe('deservesAPage', () => {
-	const three: ToolFacts = {
-		platforms: fact('web'),
-		audience: fact('general_contractors'),
-		vendor: fact('Acme'),
-	};
-	it('needs three documented facts on each side, or a documented difference', () => {
-		expect(deservesAPage(three, { ...three, vendor: fact('Other') })).toBe(true);
-		expect(deservesAPage(three, three)).toBe(true);
-		// Two facts each, the same: two columns of mostly "not documented yet".
-		const two: ToolFacts = { platforms: fact('web'), audience: fact('general_contractors') };
-		expect(deservesAPage(two, two)).toBe(false);
-		expect(deservesAPage(undefined, undefined)).toBe(false);
-		expect(deservesAPage(three, undefined)).toBe(false);
-		// One fact each, documented for both and different: a buyer learns something.
-		expect(deservesAPage({ platforms: fact('web') }, { platforms: fact('windows') })).toBe(true);
-		// Known for one only is never a difference.
-		expect(deservesAPage({ platforms: fact('web') }, { audience: fact('residential') })).toBe(
-			false,
-		);
 	});
 });

@@ -5,7 +5,7 @@
  * `window` tools next to it in each of its jobs' lists (ordered so that tools with the same
  * platforms, audience and pricing sit together), never against the whole category.
  */
-import type { Fact, ToolFacts } from '../facts/facts.ts';
+import type { ToolFacts } from '../facts/facts.ts';
 import { FACTS, type FactKey } from '../facts/vocabulary.ts';
 import { slugify } from '../../lib/outbound.ts';
 
@@ -144,24 +144,3 @@ export function toolSlugs(tools: readonly PairTool[]): Map<number, string> {
 
 /** `/compare/{a}-vs-{b}/`, `a` and `b` the slugs in the order given. */
 export const pairPath = (slugA: string, slugB: string) => `/compare/${slugA}-vs-${slugB}/`;
-
-/** Facts a tool needs documented for a page of its own beside another, without a difference. */
-export const FACTS_FOR_A_PAGE = 3;
-
-const sameFact = (x: Fact, y: Fact) =>
-	x.value.join(',') === y.value.join(',') && (x.detail ?? '') === (y.detail ?? '');
-
-/**
- * Whether two tools make an "A vs B" page worth reading (issue 27): each has at least
- * FACTS_FOR_A_PAGE documented facts, or a fact documented for both differs. Values come in
- * the vocabulary's order (parseFacts), so equal sets read the same. Other pairs go to the
- * compare page instead, with no page of two columns of "not documented yet".
- */
-export function deservesAPage(x: ToolFacts | undefined, y: ToolFacts | undefined): boolean {
-	const documented = (facts: ToolFacts | undefined) => Object.keys(facts ?? {}).length;
-	if (documented(x) >= FACTS_FOR_A_PAGE && documented(y) >= FACTS_FOR_A_PAGE) return true;
-	return (Object.keys(x ?? {}) as FactKey[]).some((key) => {
-		const other = y?.[key];
-		return other !== undefined && !sameFact(x![key]!, other);
-	});
-}

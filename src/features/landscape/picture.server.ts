@@ -1,6 +1,6 @@
 // The market map's pictures as the build writes them: the page's data, every logo the site
 // stores embedded as a data URI, dated and credited with the data licence.
-import { dayLabel } from '../../lib/dates.ts';
+import { dayLabel, isoDay } from '../../lib/dates.ts';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { Tool } from '../../lib/catalogue.server.ts';
@@ -49,7 +49,7 @@ async function logosOf(tools: readonly Tool[], format: LogoFormat) {
 	return uris;
 }
 
-const dateLabel = (date: Date) => dayLabel(date, 'long');
+const dateLabel = (date: Date) => dayLabel(isoDay(date)!, 'long');
 
 /**
  * Tiles the PNG draws at most. librsvg takes 2-5 ms a tile (its text above all: 37-57 s for the

@@ -58,37 +58,3 @@ export function writeParams(search: string, own: Record<string, string | null>):
 
 /** A comma may stand in a query: `12,40` reads better than `12%2C40`. */
 export const readableCommas = (query: string) => query.replaceAll('%2C', ',');
-
-/** The compare page's address: its tools and the "differences only" switch. */
-export interface CompareAddress extends ToolList {
-	differencesOnly: boolean;
-}
-
-export function readCompareAddress(search: string): CompareAddress {
-	return {
-		...readToolList(search, PICK_LIMITS.compare),
-		differencesOnly: new URLSearchParams(search).get('differences') === 'only',
-	};
-}
-
-export const writeCompareAddress = (
-	search: string,
-	ids: readonly number[],
-	differencesOnly: boolean,
-) => writeParams(search, { tools: ids.join(','), differences: differencesOnly ? 'only' : null });
-
-/** The stack page's address: its tools and a category slug ('' for every category). */
-export interface StackAddress {
-	toolIds: number[];
-	category: string;
-}
-
-export function readStackAddress(search: string): StackAddress {
-	return {
-		toolIds: readToolList(search, PICK_LIMITS.stack).ids,
-		category: new URLSearchParams(search).get('category') ?? '',
-	};
-}
-
-export const writeStackAddress = (search: string, { toolIds, category }: StackAddress) =>
-	writeParams(search, { tools: toolIds.join(','), category: category || null });

@@ -1,8 +1,6 @@
 import { type RefObject, useMemo } from 'react';
 import { noFactValues } from './fact-filter.ts';
-import { SEARCH_HINTS_ID } from './grid-markup.ts';
-import { toolCount } from '../../lib/text.ts';
-import { type Hint, matchingHints } from './hints.ts';
+import { type Hint, matchingHints, SEARCH_HINTS_ID } from './hints.ts';
 import type { FilterValues } from './filters.ts';
 import type { HistoryMode } from './useFilterAddress.ts';
 
@@ -30,7 +28,7 @@ function pageHints(): Hint[] {
 	return [...links].map((link) => ({
 		label: link.dataset.hint!,
 		href: link.getAttribute('href')!,
-		count: Number(link.dataset.count),
+		text: link.textContent!.trim(),
 	}));
 }
 
@@ -55,7 +53,7 @@ export default function NoMatches(props: Props) {
 					<ul className="search__hints">
 						{hints.map((hint) => (
 							<li key={hint.href}>
-								<a href={hint.href}>{`${hint.label}: ${toolCount(hint.count)}`}</a>
+								<a href={hint.href}>{hint.text}</a>
 							</li>
 						))}
 					</ul>

@@ -1,5 +1,4 @@
-import { toolCount } from '../../lib/text.ts';
-import { nameMatcher } from './search-rule.ts';
+import { nameMatcher, toolCount } from './search-rule.ts';
 
 /** A card of the home page, indexed once: its element, lowercase name, categories and tool id. */
 export interface IndexedCard<Element = unknown> {

@@ -14,9 +14,6 @@ export const CARD_NAME_SELECTOR = `.${CARD_NAME_CLASS}`;
 export const HOME_GRID_ID = 'tool-grid';
 export const RESULTS_ID = 'tool-results';
 
-/** The home page's links to categories and capabilities, offered when a search names no tool. */
-export const SEARCH_HINTS_ID = 'search-hints';
-
 /**
  * Cards per section of a grid. Each section is a list the browser lays out and paints only
  * near the viewport (`content-visibility: auto`), so a grid of 10,000 cards costs about one

@@ -5,6 +5,11 @@
  * The links are static HTML on the home page (SearchHints.astro); the island reads them there.
  */
 
+/** The id of the home page's links (SearchHints.astro). Here, not in grid-markup.ts: the island's
+ * lazily loaded extras read it, and a module shared with the eager island becomes a chunk of its
+ * own on the home page, whose JavaScript is budgeted. */
+export const SEARCH_HINTS_ID = 'search-hints';
+
 /** Words that say nothing about what a tool does: "takeoff software" asks for takeoff. */
 const FILLER = new Set([
 	'a',
@@ -35,9 +40,11 @@ export function hintWords(query: string): string[] {
 }
 
 export interface Hint {
+	/** What the label is matched on: the category's or the capability's name. */
 	label: string;
 	href: string;
-	count: number;
+	/** The link's words as the page writes them: "Assemblies: 6 tools". */
+	text: string;
 }
 
 /** The hints whose label holds every word of the query (none when it has no such word). */

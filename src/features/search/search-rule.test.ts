@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toolCount } from '../../lib/text.ts';
-import { nameMatcher, searchKey } from './search-rule.ts';
+import { nameMatcher, searchKey, toolCount } from './search-rule.ts';
 
 const key = (name: string) => searchKey(name);
 

@@ -12,3 +12,12 @@ export function nameMatcher(query: string): (nameKey: string) => boolean {
 	const needle = searchKey(query.trim());
 	return needle === '' ? () => true : (nameKey) => nameKey.includes(needle);
 }
+
+/**
+ * "1 tool" / "12 tools": the status line's count, and every page's. It lives with the search
+ * rule, not in lib/text.ts: a module the home page's island shares with another island becomes
+ * a chunk of its own, which the home page's budgeted JavaScript would carry (record 0028).
+ */
+export function toolCount(count: number): string {
+	return `${count} ${count === 1 ? 'tool' : 'tools'}`;
+}

@@ -1,9 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
-import {
-	PICK_LIMITS,
-	readStackAddress as readAddress,
-	writeStackAddress as writeAddress,
-} from '../picker/address.ts';
+import { PICK_LIMITS } from '../picker/limits.ts';
+import { readStackAddress as readAddress, writeStackAddress as writeAddress } from './address.ts';
 import { toolLink } from './StackParts.tsx';
 import { HowTheyConnect, ToolsThatFit } from './StackSections.tsx';
 import type { StackGraph } from './graph.ts';

@@ -1,8 +1,9 @@
 // One tool's compare file (`/compare/data/{id}.json`): what the compare page's island fetches
-// for each tool in its address, and nothing else.
+// for each tool in its address, and nothing else; its quotes are a file of their own
+// (`{id}.quotes.json`), fetched when a visitor opens one.
 import type { APIRoute, GetStaticPaths } from 'astro';
 import type { CompareTool } from '../../../features/compare/files.ts';
-import { compareToolFiles } from '../../../features/compare/files.server.ts';
+import { compareToolFiles, splitQuotes } from '../../../features/compare/files.server.ts';
 
 export const getStaticPaths = (async () =>
 	[...(await compareToolFiles()).values()].map((tool) => ({
@@ -10,4 +11,5 @@ export const getStaticPaths = (async () =>
 		props: { tool },
 	}))) satisfies GetStaticPaths;
 
-export const GET: APIRoute<{ tool: CompareTool }> = ({ props }) => Response.json(props.tool);
+export const GET: APIRoute<{ tool: CompareTool }> = ({ props }) =>
+	Response.json(splitQuotes(props.tool).file);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+// The pickers' list rules (picker/address.ts) through the two pages' addresses that use them.
+import { PICK_LIMITS } from '../picker/limits.ts';
+import { readStackAddress, writeStackAddress } from '../stack/address.ts';
 import {
-	PICK_LIMITS,
 	readCompareAddress as readAddress,
-	readStackAddress,
 	writeCompareAddress as writeAddress,
-	writeStackAddress,
 } from './address.ts';
 
 const MAX_TOOLS = PICK_LIMITS.compare;
