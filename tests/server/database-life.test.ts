@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { embeddedDbConfig, embeddedDbUrl } from '../../src/lib/embedded-db/config.server.ts';
 import { processTreeRss } from '../../bench/server-load-parts.ts';
 import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
-import { DATABASE_OWNER_MALLOC, DATABASE_OWNER_NODE_FLAGS } from '../../src/server/heap-flags.ts';
+import { DATABASE_OWNER_MALLOC, DATABASE_OWNER_NODE_FLAGS } from '../../src/lib/heap-flags.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { type Started, startScript, stopProcess } from '../helpers/processes.ts';
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { embeddedDbConfig } from '../../src/lib/embedded-db/config.server.ts';
 import { ownerEnv } from '../../src/lib/embedded-db/owner-process.server.ts';
-import { DATABASE_OWNER_MALLOC, SERVER_NODE_FLAGS } from '../../src/server/heap-flags.ts';
+import { DATABASE_OWNER_MALLOC, SERVER_NODE_FLAGS } from '../../src/lib/heap-flags.ts';
 
 it('package.json runs the server with node itself, its heap flags and tsx loaded in-process', () => {
 	const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } };

@@ -7,6 +7,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../helpers/free-port.ts';
+import { FAKE_SECRETS } from '../site/fixtures.ts';
 import { PARITY_REQUESTS, SECURITY_HEADERS, type ParityRequest } from './parity-requests.ts';
 
 const startUrl = inject('baseUrl');
@@ -52,6 +53,9 @@ beforeAll(async () => {
 				EMBEDDED_DB_PORT: new URL(inject('dbUrl')).port,
 				SUPABASE_URL: '',
 				RATE_LIMIT_PER_HOUR: '10000',
+				// The secrets npm start's server was given: no default is in the repository (record 0027).
+				NEWSLETTER_SECRET: FAKE_SECRETS.NEWSLETTER_SECRET,
+				RATE_LIMIT_SALT: FAKE_SECRETS.RATE_LIMIT_SALT,
 				// Confirmation e-mails go where the suite's other servers put theirs, not into the repository.
 				OUTBOX_DIR: inject('outboxDir'),
 				NETLIFY_TELEMETRY_DISABLED: '1',

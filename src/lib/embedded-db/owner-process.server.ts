@@ -5,7 +5,7 @@
 import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DATABASE_OWNER_MALLOC, DATABASE_OWNER_NODE_FLAGS } from '../../server/heap-flags.ts';
+import { DATABASE_OWNER_MALLOC, DATABASE_OWNER_NODE_FLAGS } from '../heap-flags.ts';
 import type { EmbeddedDbConfig } from './config.server.ts';
 
 // Inside `astro build` this module is bundled into a chunk under the output directory; the

@@ -1,8 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Sql } from './embedded.server.ts';
-import type { Correction } from '../../features/corrections/fields.server.ts';
 import {
 	type ClaimRequestOutcome,
+	type CorrectionInput,
 	type CorrectionOutcome,
 	type FormStore,
 	hasDetails,
@@ -99,7 +99,7 @@ function confirmOutcome(row: SubmitRow): { outcome: 'confirmed' | 'invalid' } | 
 	throw new Error(`a confirmation returned an unknown outcome: ${row.outcome}`);
 }
 
-const correctionArgs = (c: Correction) => ({
+const correctionArgs = (c: CorrectionInput) => ({
 	p_tool_id: c.toolId,
 	p_what: c.what,
 	p_fact: c.fact,

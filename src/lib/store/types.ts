@@ -1,4 +1,29 @@
-import type { Correction } from '../../features/corrections/fields.server.ts';
+/**
+ * A visitor's correction as the store writes it (public.suggest_correction): the fields of
+ * features/corrections' `Correction`, in the database's plain words, so the store needs nothing
+ * from the feature above it (the feature's narrower types fit these).
+ */
+export interface CorrectionInput {
+	toolId: number;
+	/** 'fact', 'integration' or a listing field. */
+	what: string;
+	fact: string | null;
+	value: string[] | null;
+	detail: string | null;
+	via: string | null;
+	viaService: string | null;
+	/** Seen from the tool: 'out', 'in' or 'both'. */
+	flow: string | null;
+	moves: string[] | null;
+	linkStatus: string | null;
+	newText: string | null;
+	sourceUrl: string;
+	quote: string | null;
+	email: string | null;
+	/** The other listed tool of an integration, by name. */
+	partner: string | null;
+}
+
 
 /** A `construction_apps` row as the database returns it: trusted only after `parseTool`. */
 export type ToolRow = Record<string, unknown>;
@@ -91,7 +116,7 @@ export interface FormStore {
 	 * request time is mailed; only that link's button makes it the vendor's (record 0027).
 	 */
 	suggestCorrection(
-		correction: Correction,
+		correction: CorrectionInput,
 		limit: RateLimit,
 	): Promise<CorrectionOutcome | RateLimited>;
 	/** The suggestion link's button: `invalid` when it is reviewed or a newer link replaced it. */
