@@ -73,7 +73,7 @@ const ourPages = (
 		['home', 'home', '/'],
 		['tool', 'tool page', toolPath],
 		['newapp', '/newapp/', '/newapp/'],
-		// The market map and the stats (issue 28): budgeted as tool pages are.
+		// The market map and the stats (record 0023): budgeted as tool pages are.
 		['landscape', '/landscape/', '/landscape/'],
 		['stats', '/stats/', '/stats/'],
 	] as const

@@ -10,7 +10,7 @@ export const BUDGETS = {
 	homeOwnJsGzip: 8_000,
 	/**
 	 * The compare page: React's chunk plus at most this much gzip of its own JavaScript and the
-	 * files of the four tools it compares (issue 19's 10 KB, 12 KB since issue 27: each fact now
+	 * files of the four tools it compares (record 0019's 10 KB, 12 KB since record 0024: each fact now
 	 * carries the sentence its page says, which a buyer reads before trusting it; record 0024).
 	 */
 	compareOwnGzip: 12_000,
@@ -56,7 +56,7 @@ export const BUDGETS = {
 		/** Every Lighthouse category on the home and a tool page. */
 		minScore: 95,
 	},
-	/** The market map (issue 28), at every size the bench builds. */
+	/** The market map (record 0023), at every size the bench builds. */
 	landscape: {
 		/** `/landscape/` HTML gzip per tile (a tool once per placement). */
 		gzipPerTile: 120,
@@ -81,7 +81,7 @@ export const BUDGETS = {
 	},
 } as const;
 
-/** Figures of issue 15 kept beside the budgets as checks, not budgets of docs/design.md. */
+/** Figures of record 0012 kept beside the budgets as checks, not budgets of docs/design.md. */
 export const LOAD_CHECKS = {
 	/** The compressed home page at rest. */
 	homeP50Ms: 5,

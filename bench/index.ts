@@ -189,7 +189,7 @@ interface AllFilters {
  * the tools those keep are in; the names of the tools all of them keep.
  */
 async function everyFilterOn(sql: Sql): Promise<AllFilters | null> {
-	// Two at once (issue 20: a tool must work with both), as a buyer with a stack asks: the most
+	// Two at once (record 0018: a tool must work with both), as a buyer with a stack asks: the most
 	// connected tool, and the tool that shares the most partners with it.
 	const edges = await sql`select tool_low_id as a, tool_high_id as b from tool_integrations
 		where status is distinct from 'retired'`;

@@ -1,4 +1,4 @@
-// `npm start` under load beside an earlier commit, in one sitting (issue 30): this machine's
+// `npm start` under load beside an earlier commit, in one sitting (record 0026): this machine's
 // speed moves by half from one hour to the next, so a regression shows as a ratio of figures
 // taken minutes apart, alternating the two, never as a number beside last week's.
 import { benchServerLoad } from './server-load.ts';

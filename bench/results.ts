@@ -13,7 +13,7 @@ export interface SizeResult {
 	home: PagePayload;
 	toolPage: PagePayload & { route: string };
 	/**
-	 * The market map and the files written beside it (issue 28): the page's payload and tiles,
+	 * The market map and the files written beside it (record 0023): the page's payload and tiles,
 	 * and each new page's or file's size.
 	 */
 	landscape?: { page: PagePayload; tiles: number; files: Record<string, number> };

@@ -191,12 +191,12 @@ export function renderServerLoad(load: ServerLoad, handlerOnly?: string): string
 						: ''),
 			],
 			[
-				`check (issue 15): home page compressed, p50 ≤ ${LOAD_CHECKS.homeP50Ms} ms`,
+				`check (record 0012): home page compressed, p50 ≤ ${LOAD_CHECKS.homeP50Ms} ms`,
 				`${ms(homeP50)} (${load.atRest.homeEncoding})`,
 				verdict(homeP50 <= LOAD_CHECKS.homeP50Ms && load.atRest.homeEncoding !== 'none'),
 			],
 			[
-				`check (issue 15): memory grows ≤ ${LOAD_CHECKS.memoryGrowth * 100}% from run to run`,
+				`check (record 0012): memory grows ≤ ${LOAD_CHECKS.memoryGrowth * 100}% from run to run`,
 				second
 					? `${mb(first.rss.total)} → ${mb(second.rss.total)} (${(growth * 100).toFixed(1)}%)`
 					: `${mb(first.rss.total)} → n/a`,

@@ -1,4 +1,4 @@
-// The load figure of issue 15: `npm start` (as a person runs it, npm included: a fresh database
+// The load figure of record 0012: `npm start` (as a person runs it, npm included: a fresh database
 // and build) over HTTP on loopback, 50 clients alternating sign-ups and submissions with unique
 // addresses for `seconds`, twice (memory must not grow between the runs), then the rows counted
 // exactly. Also the memory of every process at rest after the start, one function call and the

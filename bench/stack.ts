@@ -1,4 +1,4 @@
-// The stack page at BUDGETS.stack's size (issue 20): 10,000 tools and 50,000 pairs. The site is
+// The stack page at BUDGETS.stack's size (record 0018): 10,000 tools and 50,000 pairs. The site is
 // the one built for 10,000 tools (its catalogue, its island); its stack files are written again
 // by the build's own encoder (src/features/stack/encode.ts) for `syntheticStackPairs`, denser than
 // the catalogue's own pairs, which the other figures of that size measure. Then, in Chromium:

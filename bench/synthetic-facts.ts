@@ -1,4 +1,4 @@
-// Facts for a synthetic catalogue (issue 19): most tools documented in part, as the researched
+// Facts for a synthetic catalogue (record 0019): most tools documented in part, as the researched
 // sample is, and one tool in ten a documented field app that every fact filter of
 // `EVERY_FILTER_ON` keeps, so typing with every filter on still has pages of matches to show.
 import { FACT_FILTERS } from '../src/features/facts/fact-filters.ts';

@@ -149,7 +149,7 @@ stopOnProblems(RESEARCH, problems);
 const block = `${BEGIN}
 -- Each fact was read on the vendor's own page (source_url) on verified_on, where the quoted
 -- sentence states it (supabase/research/tool-facts.md, and tool-facts-reread.md for the re-read
--- of issue 27). A fact no vendor page states is no row: unknown stays unknown.
+-- of record 0024). A fact no vendor page states is no row: unknown stays unknown.
 insert into public.tool_facts (tool_id, fact, value, detail, source_url, verified_on, quote)
 select a.id, v.fact, v.value, v.detail, v.source_url, v.verified_on::date, v.quote
 from (values

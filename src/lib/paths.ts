@@ -4,7 +4,7 @@ export const paths = {
 	search: (query: string) => (query ? `/?q=${encodeURIComponent(query)}` : '/'),
 	/** A tool's page; `'{id}'` gives the pattern an island fills in (it imports no paths). */
 	tool: (id: number | '{id}') => `/app/${id}/`,
-	/** A tool's correction form (issue 27), with the claim form below it (`#claim`). */
+	/** A tool's correction form (record 0022), with the claim form below it (`#claim`). */
 	suggest: (id: number) => `/app/${id}/suggest/`,
 	claim: (id: number) => `/app/${id}/suggest/#claim`,
 	suggested: '/suggest/thanks/',

@@ -1,4 +1,4 @@
-// The editor's queue of corrections and claims (issue 27) as an editor runs it: a real embedded
+// The editor's queue of corrections and claims (record 0022) as an editor runs it: a real embedded
 // database, a fake build hook on loopback, the outbox. Accepting records through the same paths
 // as `facts set`, `link` and `edit` (with the quote, and origin 'vendor' for a vendor's
 // statement), rebuilds, and tells the suggester once; declining tells the reason once.

@@ -1,4 +1,4 @@
-// Issue 30: a client knows its own data directory's owner by a proof it cannot be given by
+// Record 0020: a client knows its own data directory's owner by a proof it cannot be given by
 // anything else on the port (another checkout's owner, a copy of its directory elsewhere, a
 // Postgres server, a program that says nothing), and sends no secret to find out.
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';

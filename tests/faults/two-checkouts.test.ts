@@ -1,4 +1,4 @@
-// Issue 30: with `npm start` running in one clone, a second clone's `npm start` took the first
+// Record 0020: with `npm start` running in one clone, a second clone's `npm start` took the first
 // one's database for its own and failed its build with "password authentication failed". Each
 // checkout now only ever uses the database its own data directory's owner serves: on the default
 // port held by anything else it takes a free port and says so; with EMBEDDED_DB_PORT held by

@@ -1,4 +1,4 @@
-// A vendor's claim on its listing (issue 27): an e-mail at the tool's registrable domain gets a
+// A vendor's claim on its listing (record 0022): an e-mail at the tool's registrable domain gets a
 // signed, expiring link; opening it shows a button and changes nothing; only the button's POST
 // confirms. Free mail and other domains are refused with their own messages; a tampered or
 // expired link answers 400 and changes nothing. A confirmed claim marks its holder's

@@ -1,4 +1,4 @@
-// The submit function's corrections (issue 27): a visitor suggests a fact, an integration or a
+// The submit function's corrections (record 0022): a visitor suggests a fact, an integration or a
 // change to a listing with its source. Request in, Response out, on a real embedded database:
 // every bad input is a clear 4xx and stores nothing; nothing a suggestion says reaches the
 // tools or facts tables.

@@ -30,7 +30,7 @@ export const SCHEMA_TYPES: Record<string, { allowed: string[]; required: string[
 		],
 		required: ['name', 'url', 'description', 'applicationCategory'],
 	},
-	/** A tool's published starting price (issue 19: only where the vendor publishes one). */
+	/** A tool's published starting price (record 0019: only where the vendor publishes one). */
 	Offer: { allowed: [...THING, 'price', 'priceCurrency'], required: ['price', 'priceCurrency'] },
 };
 

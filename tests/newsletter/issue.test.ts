@@ -1,4 +1,4 @@
-// An issue's changes (issue 28): a stored row as an Issue, and its HTML and text. Pure: no
+// An issue's changes (record 0023): a stored row as an Issue, and its HTML and text. Pure: no
 // database (the draft's snapshot is in editor.test.ts).
 import { describe, expect, it } from 'vitest';
 import { changeText } from '../../src/features/changes/changes.ts';

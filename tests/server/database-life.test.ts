@@ -1,4 +1,4 @@
-// Issue 11: `npm start` after a build answered 503 a minute later, because it reused the
+// Record 0007: `npm start` after a build answered 503 a minute later, because it reused the
 // database the build had started on demand, which exits when idle. npm start now keeps a
 // database for its whole life and the functions recover when the database goes away; it stops
 // cleanly (requests in flight answered, no stale lock).

@@ -1,4 +1,4 @@
-// Issue 15: the database owner's memory grew run after run under load. PGlite's
+// Record 0012: the database owner's memory grew run after run under load. PGlite's
 // execProtocolRaw keeps every reply message it parses; the owner's execRaw keeps nothing.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';

@@ -56,7 +56,7 @@ export const PARITY_REQUESTS: ParityRequest[] = [
 	{ name: 'the home page', path: '/', expect: 200 },
 	{ name: 'a missing page', path: '/no-such-page/', expect: 404 },
 	{ name: 'a built asset', path: '/favicon.svg', expect: 200 },
-	// The one page other sites may frame: netlify.toml's later rule for /embed/* (issue 28).
+	// The one page other sites may frame: netlify.toml's later rule for /embed/* (record 0023).
 	{ name: 'the embeddable market map', path: '/embed/landscape/', expect: 200 },
 	{ name: 'the market map itself', path: '/landscape/', expect: 200 },
 	...functionRequests('subscribe', (id) => ({ email: `parity-${stamp}-${id}@example.com` })),

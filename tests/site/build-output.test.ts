@@ -42,7 +42,7 @@ describe('tool pages', () => {
 
 	it('exist for nothing else', async () => {
 		const pages = (await distFiles()).filter((file) => file.startsWith('app/'));
-		// A live tool's page and its correction form (issue 27); nothing for any other tool.
+		// A live tool's page and its correction form (record 0022); nothing for any other tool.
 		expect(pages.sort()).toEqual(
 			live
 				.flatMap((tool) => [`app/${tool.id}/index.html`, `app/${tool.id}/suggest/index.html`])

@@ -1,4 +1,4 @@
-// Facts as a buyer reads them (issue 27), in Debian's Chromium: the quote beside its source opens
+// Facts as a buyer reads them (record 0024), in Debian's Chromium: the quote beside its source opens
 // without JavaScript, no fact label breaks inside a word from 320 px up on the tool, compare and
 // "A vs B" pages, and axe finds nothing on them at a phone's and a desktop's width.
 import type { Browser, Page } from 'playwright-core';

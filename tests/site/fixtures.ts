@@ -31,7 +31,7 @@ export const FIXTURE_TOOLS = {
 		],
 		/** Also linked to Procore, a seed tool. */
 		withProcore: 'Estimator C++ Test',
-		/** The hub's connection to this partner says everything a source can (issue 20). */
+		/** The hub's connection to this partner says everything a source can (record 0018). */
 		detailed: {
 			partner: 'Paren (Beta) Test',
 			service: 'Agave',

@@ -8,7 +8,7 @@ import { browserAvailable, launchChromium } from '../helpers/browser.ts';
 import { axeViolations, openPage } from '../helpers/page.ts';
 
 const baseUrl = inject('baseUrl');
-/** The other pages of issue 28, checked with axe here. */
+/** The other pages of record 0023, checked with axe here. */
 const NEW_PAGES = ['/embed/landscape/', '/stats/', '/data/', '/changes/'];
 let browser: Browser;
 

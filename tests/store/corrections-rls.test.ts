@@ -1,4 +1,4 @@
-// Suggestions and claims are never public (issue 27): anon can neither read nor write them, nor
+// Suggestions and claims are never public (record 0022): anon can neither read nor write them, nor
 // call their functions; the CHECK constraints refuse what the functions would (the backstop
 // for a client with the secret key).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

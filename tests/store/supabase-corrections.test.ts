@@ -1,4 +1,4 @@
-// The Supabase backends of corrections and claims (issue 27): the rpc calls and reads that
+// The Supabase backends of corrections and claims (record 0022): the rpc calls and reads that
 // supabase-js sends with the secret key, checked through a fetch double, so both backends call
 // the same database functions with the same arguments.
 import { describe, expect, it } from 'vitest';

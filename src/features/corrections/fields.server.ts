@@ -1,4 +1,4 @@
-// The submit function's rules for a correction, a claim and a claim's confirmation (issue 27).
+// The submit function's rules for a correction, a claim and a claim's confirmation (record 0022).
 // A correction's value is read from the field group of the chosen "what": without JavaScript
 // every group is sent, and only the chosen one counts.
 import { z } from 'zod';

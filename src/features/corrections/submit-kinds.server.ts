@@ -1,4 +1,4 @@
-// The submit function's other kinds of submission (issue 27): a correction to a listed tool, a
+// The submit function's other kinds of submission (record 0022): a correction to a listed tool, a
 // vendor's claim on its listing and the claim link's button. Each is a FormSpec for the form
 // handler, so validation, honeypot, rate limit, cross-site refusal and answers are the forms'.
 import type { z } from 'zod';

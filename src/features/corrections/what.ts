@@ -1,4 +1,4 @@
-// What a correction can be about (issue 27): a fact from the vocabulary, an integration with
+// What a correction can be about (record 0022): a fact from the vocabulary, an integration with
 // another listed tool, or one of the listing's own fields. Shared by the suggest form's island,
 // its page and the submit function; small, since the island ships it.
 import { CAPABILITY_KEYS } from '../facts/capabilities.ts';

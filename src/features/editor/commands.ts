@@ -303,7 +303,7 @@ export const commands: Record<string, (args: string[], ctx: EditorContext) => Pr
 
 	...integrationCommands,
 	facts: factsCommand,
-	// Visitors' corrections and vendors' claims (issue 27) live in suggestions.ts.
+	// Visitors' corrections and vendors' claims (record 0024) live in suggestions.ts.
 	...suggestionCommands,
 	// The newsletter and the subscriber export live in newsletter.ts.
 	...newsletterCommands,

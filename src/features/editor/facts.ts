@@ -34,7 +34,7 @@ function source(raw: string | undefined): string {
 }
 
 /**
- * The sentence the source page says (issue 27): the fact is recorded only where this sentence
+ * The sentence the source page says (record 0024): the fact is recorded only where this sentence
  * itself states the value. Required by `set`, optional on `verify` (a re-read may keep it).
  */
 function quoteOption(raw: string | undefined, required: boolean): string | null {

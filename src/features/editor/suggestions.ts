@@ -1,4 +1,4 @@
-// Editor commands for visitors' corrections and vendors' claims (issue 27): the queue with the
+// Editor commands for visitors' corrections and vendors' claims (record 0022): the queue with the
 // current value beside the proposed one, accepting one after reading its source (recorded
 // through the same paths as `facts set`, `link` and `edit`), declining one with a reason, and
 // the claims. The suggester is told once, if they left an e-mail.

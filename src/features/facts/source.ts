@@ -5,7 +5,7 @@
  */
 import { dayLabel } from '../../lib/dates.ts';
 
-/** A check older than this says so: a vendor's page may have changed since (issue 27). */
+/** A check older than this says so: a vendor's page may have changed since (record 0024). */
 const A_YEAR_MS = 365 * 86_400_000;
 
 /** How a visitor reads where a fact comes from, on every page that shows one. */

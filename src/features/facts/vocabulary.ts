@@ -133,7 +133,7 @@ const COMMON_FACTS: Record<CommonFactKey, FactDefinition> = {
 	open_api: { label: 'Open API', shape: { kind: 'one', values: YES_NO }, detail: 'url' },
 	soc2: { label: 'SOC 2', shape: { kind: 'one', values: SOC2 } },
 	sso: {
-		// A non-breaking hyphen: a table's label column never breaks "sign-on" (issue 27).
+		// A non-breaking hyphen: a table's label column never breaks "sign-on" (record 0024).
 		label: 'Single sign\u2011on',
 		shape: { kind: 'one', values: YES_NO },
 	},

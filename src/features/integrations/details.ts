@@ -1,5 +1,5 @@
 /**
- * What a documented connection does (issue 20): the items it moves, through what, its status
+ * What a documented connection does (record 0018): the items it moves, through what, its status
  * and the direction data flows. The database enforces the same words
  * (20261125020000_integration_details.sql; tests/integrations/details-store.test.ts holds the
  * two equal); this file gives them their labels. The stack page imports it: keep it small.

@@ -5,7 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
  * nothing. PGlite's `execProtocolRaw` also parses every reply message into the instance's
  * current result list, which only `execProtocol`/`query`/`exec` replace (PGlite 0.5.14): used
  * alone, as a wire server does, that list keeps every message of every query ever run, about
- * 1 KB of JavaScript heap per request (measured under issue 15's load: the database owner's live
+ * 1 KB of JavaScript heap per request (measured under record 0012's load: the database owner's live
  * heap grew by 4 MB per 20 s run, and V8 sized the heap several times that). The stream variant
  * hands over the raw bytes without parsing them. It leaves its callback installed until the
  * next `query`/`exec`, which install their own; PGlite's `close()` sends its Terminate through
