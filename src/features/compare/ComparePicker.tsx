@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { matchTools } from '../picker/match.ts';
 import ToolPicker from '../picker/ToolPicker.tsx';
 import type { NameEntry } from './files.ts';
-import { loadNames } from './load.ts';
+import { loadNames } from './load-names.ts';
 
 /** Every live tool's name, loaded once, with its lowercase form and its place by id. */
 interface Index {

@@ -1,10 +1,9 @@
 // Fetches the build's compare files, each once per page view (a failed fetch is forgotten, so
 // asking again fetches again).
 import { fetchJson } from '../../lib/fetch-json.ts';
-import { type CompareTool, compareFiles, type NameEntry, type ToolQuotes } from './files.ts';
+import { type CompareTool, compareFiles, type ToolQuotes } from './files.ts';
 
 const tools = new Map<number, Promise<CompareTool | null>>();
-let names: Promise<NameEntry[]> | undefined;
 
 /** A tool's compare file, or null when no live tool has that id. */
 export function loadTool(id: number): Promise<CompareTool | null> {
@@ -28,11 +27,4 @@ export function loadQuotes(id: number): Promise<ToolQuotes | null> {
 		file.catch(() => quotes.delete(id));
 	}
 	return file;
-}
-
-/** Every live tool's id and name, for the picker. */
-export function loadNames(): Promise<NameEntry[]> {
-	names ??= fetchJson<NameEntry[]>(compareFiles.names).then((list) => list ?? []);
-	names.catch(() => (names = undefined));
-	return names;
 }
