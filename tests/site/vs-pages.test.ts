@@ -51,7 +51,10 @@ describe('"At a glance" on a tool page', () => {
 			.querySelectorAll('tbody tr')
 			.filter((tr) => !tr.querySelector('.glance__group'));
 		expect(factRows.length).toBe(15);
-		expect(page.querySelector('.glance__missing')).toBeNull();
+		// Every common fact documented: only what an estimating tool does is left to document.
+		const missing = page.querySelector('.glance__missing')!.text;
+		expect(missing).toMatch(/^Not documented yet: on-screen 2D takeoff, /);
+		expect(missing).not.toMatch(/pricing model|platforms|vendor/);
 		const platforms = rowText(page, 'Platforms')!;
 		// The values in the vocabulary's order; each page they were read on with its own date.
 		expect(platforms).toMatch(/^Platforms ?Web browser, iPhone \(iOS\), iPad \(iPadOS\)/);
