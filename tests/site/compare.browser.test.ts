@@ -37,12 +37,15 @@ const cells = (page: Page, label: string) =>
 		.getByRole('cell')
 		.evaluateAll((tds) =>
 			tds.map((td) => {
-				const parts: string[] = [];
+				let text = '';
 				const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
-				while (walker.nextNode())
-					if (!walker.currentNode.parentElement?.closest('.visually-hidden'))
-						parts.push(walker.currentNode.textContent ?? '');
-				return parts.join(' ').replace(/\s+/g, ' ').trim();
+				while (walker.nextNode()) {
+					const node = walker.currentNode;
+					if (node.parentElement?.closest('.visually-hidden')) continue;
+					// A source's pieces are one address with a <wbr> between them (SourceNote).
+					text += (node.previousSibling?.nodeName === 'WBR' ? '' : ' ') + node.textContent;
+				}
+				return text.replace(/\s+/g, ' ').trim();
 			}),
 		);
 const status = (page: Page) => page.getByRole('status').textContent();
@@ -75,13 +78,13 @@ describe.runIf(browserAvailable())('the compare page in a browser', () => {
 		expect(search(page)).toBe(`?tools=${ids('Quarry Takeoff', 'Wren Estimator')}`);
 		expect(await cells(page, 'Pricing model')).toEqual([
 			// The quotes load when opened (below).
-			"Per user quarrytakeoff.example.com read on the vendor's page, 10 Nov 2026 What the page says Loading…",
-			"Unlimited users (flat) wrenestimator.example.com read on the vendor's page, 10 Nov 2026 What the page says Loading…",
+			"Per user quarrytakeoff.example.com/pricing read on the vendor's page, 10 Nov 2026 What the page says Loading…",
+			"Unlimited users (flat) wrenestimator.example.com/pricing read on the vendor's page, 10 Nov 2026 What the page says Loading…",
 		]);
 		const source = row(page, 'Pricing model').getByRole('link').first();
 		expect(await source.getAttribute('href')).toBe('https://www.quarrytakeoff.example.com/pricing');
 		expect(await source.textContent()).toBe(
-			'quarrytakeoff.example.com: where Quarry Takeoff’s pricing model was read',
+			'quarrytakeoff.example.com/pricing: where Quarry Takeoff’s pricing model was read',
 		);
 		expect(
 			await row(page, 'Open API')
@@ -103,7 +106,7 @@ describe.runIf(browserAvailable())('the compare page in a browser', () => {
 			.poll(() => cells(page, 'Pricing model'))
 			.toEqual([
 				'not documented yet',
-				"Per user quarrytakeoff.example.com read on the vendor's page, 10 Nov 2026 What the page says Loading…",
+				"Per user quarrytakeoff.example.com/pricing read on the vendor's page, 10 Nov 2026 What the page says Loading…",
 			]);
 		// The quote comes from the tool's quotes file when it is opened, not with the table.
 		const quotesFetched: string[] = [];
@@ -115,7 +118,7 @@ describe.runIf(browserAvailable())('the compare page in a browser', () => {
 			.poll(() => cells(page, 'Pricing model'))
 			.toEqual([
 				'not documented yet',
-				"Per user quarrytakeoff.example.com read on the vendor's page, 10 Nov 2026 What the page says Quarry Takeoff states its pricing_model here.",
+				"Per user quarrytakeoff.example.com/pricing read on the vendor's page, 10 Nov 2026 What the page says Quarry Takeoff states its pricing_model here.",
 			]);
 		expect(quotesFetched).toEqual([`${baseUrl}/compare/data/${id('Quarry Takeoff')}.quotes.json`]);
 		// Lark's checks are over a year old; Quarry's are not.

@@ -1,10 +1,12 @@
-// One page a fact comes from: its site as a link, whether the fact was read there or stated by
-// the vendor and on which day, "checked over a year ago" when it was, and the sentence the page
-// says in a disclosure that opens without JavaScript. One component for every page that shows a
-// source: tool pages and "A vs B" pages render it to static HTML with the quote in it, the
-// compare island hydrates it and fetches the quote when the disclosure is first opened.
-import { type SyntheticEvent, useState } from 'react';
-import { provenance, sourceHost } from './source.ts';
+// One page a fact comes from: its site and a short form of its path as a link (the whole
+// address stays in the link, and the label wraps only after a slash, dot, hyphen or question
+// mark: record 0029), whether the fact was read there or stated by the vendor and on which day,
+// "checked over a year ago" when it was, and the sentence the page says in a disclosure that
+// opens without JavaScript. One component for every page that shows a source: tool pages and
+// "A vs B" pages render it to static HTML with the quote in it, the compare island hydrates it
+// and fetches the quote when the disclosure is first opened.
+import { Fragment, type SyntheticEvent, useState } from 'react';
+import { provenance, sourceLabel, wrapPoints } from './source.ts';
 
 interface Props {
 	url: string;
@@ -27,7 +29,12 @@ export default function SourceNote(props: Props) {
 	return (
 		<div className="source">
 			<a href={url} rel="noopener noreferrer">
-				{sourceHost(url)}
+				{wrapPoints(sourceLabel(url)).map((piece, at) => (
+					<Fragment key={at}>
+						{at > 0 && <wbr />}
+						{piece}
+					</Fragment>
+				))}
 				<span className="visually-hidden">{`: ${what}`}</span>
 			</a>
 			<span className="source__when">

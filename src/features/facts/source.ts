@@ -47,3 +47,36 @@ export function sourceHost(url: string): string {
 	}
 	return host;
 }
+
+/** The longest path a source shows whole; a longer one keeps its first and last parts. */
+const PATH_SHOWN = 28;
+
+/**
+ * "kbase.oncenter.com/…/takeoff-pricing": the site a source page is on and a short form of the
+ * page's path, so two pages of one site read apart (record 0029). The whole address stays in
+ * the link. A path up to PATH_SHOWN characters shows whole; a longer one its first segment, "…"
+ * and its last, each cut to 18 characters; the query and fragment are left out.
+ */
+export function sourceLabel(url: string): string {
+	const { pathname } = new URL(url);
+	const segments = pathname.split('/').filter(Boolean);
+	const host = sourceHost(url);
+	if (segments.length === 0) return host;
+	const path = segments.join('/');
+	if (path.length <= PATH_SHOWN) return `${host}/${path}`;
+	const cut = (segment: string) => (segment.length > 18 ? `${segment.slice(0, 17)}…` : segment);
+	const first = cut(segments[0]);
+	return segments.length === 1
+		? `${host}/${first}`
+		: segments.length === 2
+			? `${host}/${first}/${cut(segments[1])}`
+			: `${host}/${first}/…/${cut(segments.at(-1)!)}`;
+}
+
+/**
+ * A source's label in pieces that each end after a slash, dot, hyphen or question mark: the only
+ * places it may wrap (SourceNote puts a line-break opportunity between the pieces).
+ */
+export function wrapPoints(label: string): string[] {
+	return label.match(/[^/.?-]*(?:[/.?-]+|$)/g)!.filter(Boolean);
+}
