@@ -31,6 +31,108 @@ export const escapeXml = (text: string) =>
 export const shorten = (text: string, max = 26) =>
 	text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
+/**
+ * The labels' type sizes, in the drawing's units, where the drawing is shown wide and on a phone
+ * (integrations.css sets the same): labels are placed for each, and CSS shows one set.
+ */
+export const LABEL_SIZES = {
+	map: { wide: 13, narrow: 28 },
+	neighbourhood: { wide: 13, narrow: 16 },
+} as const;
+
+/** A label placed: its baseline's anchor point and alignment. */
+export interface PlacedLabel {
+	x: number;
+	y: number;
+	anchor: 'start' | 'end' | 'middle';
+	text: string;
+}
+
+type Box = [left: number, top: number, right: number, bottom: number];
+const meets = (a: Box, b: Box) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+
+/**
+ * Labels that never cover another label or any dot (record 0029): each node in the order given
+ * (the most important first) gets the first of right, left, below or above its dot where its
+ * text fits the drawing and meets nothing placed; a label with no such place is left out (the
+ * list beside the drawing names every tool). A character is taken as 0.7 of the type size wide,
+ * more than most sans-serif bold faces, so a label drawn in another font still fits its place.
+ */
+export function placeLabels(
+	nodes: readonly { x: number; y: number; r: number; text?: string }[],
+	size: number,
+	width: number,
+	height: number,
+): PlacedLabel[] {
+	const dots: Box[] = nodes.map(({ x, y, r }) => [x - r - 1, y - r - 1, x + r + 1, y + r + 1]);
+	const taken: Box[] = [];
+	const placed: PlacedLabel[] = [];
+	const lineHeight = size * 1.2;
+	for (const { x, y, r, text } of nodes) {
+		if (!text) continue;
+		const w = text.length * size * 0.7;
+		const side = r + 3;
+		const middle: Box = [x - w / 2, 0, x + w / 2, 0];
+		const beside = (anchor: 'start' | 'end') => {
+			const left = anchor === 'start' ? x + side : x - side - w;
+			const box: Box = [left, y - lineHeight / 2, left + w, y + lineHeight / 2];
+			const label: PlacedLabel = {
+				x: anchor === 'start' ? x + side : x - side,
+				y: y + size * 0.35,
+				anchor,
+				text,
+			};
+			return { box, label };
+		};
+		const below = {
+			box: [middle[0], y + r + 2, middle[2], y + r + 2 + lineHeight] as Box,
+			label: { x, y: y + r + 2 + size * 0.95, anchor: 'middle' as const, text },
+		};
+		const above = {
+			box: [middle[0], y - r - 2 - lineHeight, middle[2], y - r - 2] as Box,
+			label: { x, y: y - r - 2 - size * 0.25, anchor: 'middle' as const, text },
+		};
+		const sides =
+			x < width * 0.6 ? [beside('start'), beside('end')] : [beside('end'), beside('start')];
+		const choice = [...sides, below, above].find(
+			({ box }) =>
+				box[0] >= 0 &&
+				box[1] >= 0 &&
+				box[2] <= width &&
+				box[3] <= height &&
+				!dots.some((dot) => meets(box, dot)) &&
+				!taken.some((other) => meets(box, other)),
+		);
+		if (!choice) continue;
+		taken.push(choice.box);
+		placed.push({
+			...choice.label,
+			x: Math.round(choice.label.x * 10) / 10,
+			y: Math.round(choice.label.y * 10) / 10,
+		});
+	}
+	return placed;
+}
+
+/** Both sets of labels (wide and narrow type), each its own group; CSS shows one. */
+export function labelGroups(
+	nodes: readonly { x: number; y: number; r: number; text?: string }[],
+	sizes: { wide: number; narrow: number },
+	width: number,
+	height: number,
+): string {
+	const group = (which: 'wide' | 'narrow') =>
+		`<g class="integration-map__labels integration-map__labels--${which}" aria-hidden="true">` +
+		placeLabels(nodes, sizes[which], width, height)
+			.map(
+				(label) =>
+					`<text x="${label.x}" y="${label.y}" text-anchor="${label.anchor}">${escapeXml(label.text)}</text>`,
+			)
+			.join('') +
+		`</g>`;
+	return group('wide') + group('narrow');
+}
+
 export interface MapTool {
 	name: string;
 	category: CategorySlug;
@@ -56,18 +158,20 @@ export function mapSvg(layout: MapLayout, toolOf: (id: number) => MapTool, title
 			return `<a href="${escapeXml(tool.href)}" aria-label="${name}"><title>${name}</title><circle cx="${node.x}" cy="${node.y}" r="${node.r}" fill="${CATEGORY_COLOURS.get(tool.category)}"/></a>`;
 		})
 		.join('');
-	const labels = layout.nodes
-		.filter((node) => node.labelled)
-		.map((node) => {
-			const anchor = node.x > MAP_WIDTH * 0.75 ? 'end' : 'start';
-			const dx = anchor === 'end' ? -(node.r + 3) : node.r + 3;
-			return `<text x="${Math.round((node.x + dx) * 10) / 10}" y="${node.y + 4}" text-anchor="${anchor}">${escapeXml(shorten(toolOf(node.id).name))}</text>`;
-		})
-		.join('');
+	// Every dot counts as an obstacle; the labelled ones (the hubs) are placed in order.
+	const labels = labelGroups(
+		layout.nodes.map((node) => ({
+			...node,
+			text: node.labelled ? shorten(toolOf(node.id).name) : undefined,
+		})),
+		LABEL_SIZES.map,
+		MAP_WIDTH,
+		MAP_HEIGHT,
+	);
 	return (
 		`<svg class="integration-map__svg" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${MAP_WIDTH} ${MAP_HEIGHT}" role="group" aria-labelledby="${titleId}">` +
 		`<path class="integration-map__edges" d="${edgePath}" fill="none"/>` +
 		`<g class="integration-map__nodes">${nodes}</g>` +
-		`<g class="integration-map__labels" aria-hidden="true">${labels}</g></svg>`
+		`${labels}</svg>`
 	);
 }

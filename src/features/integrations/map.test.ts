@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CATEGORY_SLUGS } from '../../lib/categories.ts';
 import { parseIntegrations, partnersByTool, rankHubs } from './graph.ts';
 import { layoutMap, MAP_HEIGHT, MAP_LABELS, MAP_WIDTH } from './map-layout.ts';
-import { CATEGORY_COLOURS, mapSvg } from './map-svg.ts';
+import { CATEGORY_COLOURS, mapSvg, type PlacedLabel, placeLabels } from './map-svg.ts';
 
 /** A few hubs connected to a long tail, like the real ecosystem. */
 function ecosystem(tools: number) {
@@ -60,7 +60,15 @@ describe('integration map', () => {
 		}
 		const svg = mapSvg(layout, toolOf, 't');
 		expect(svg.match(/<a href="\/app\/\d+\/"/g)).toHaveLength(60);
-		expect(svg.match(/<text /g)).toHaveLength(MAP_LABELS);
+		// Two sets (wide and narrow type), each of at most MAP_LABELS: a label with no free place
+		// is left out (placeLabels).
+		const sets = svg.match(/<g class="integration-map__labels[^"]*"[^>]*>.*?<\/g>/g)!;
+		expect(sets).toHaveLength(2);
+		for (const set of sets) {
+			const count = set.match(/<text /g)?.length ?? 0;
+			expect(count).toBeGreaterThan(0);
+			expect(count).toBeLessThanOrEqual(MAP_LABELS);
+		}
 		expect(svg).toContain('Hub &lt;One&gt; &amp; Co');
 		expect(svg).not.toContain('<One>');
 		expect(svg).toContain(`fill="${CATEGORY_COLOURS.get(toolOf(1).category)}"`);
@@ -90,5 +98,35 @@ describe('integration map', () => {
 
 	it('keeps the palette distinct across categories', () => {
 		expect(new Set(CATEGORY_COLOURS.values()).size).toBe(CATEGORY_SLUGS.length);
+	});
+
+	it('places labels that cover no other label and no dot, leaving out those with no room', () => {
+		const nodes = [
+			{ x: 100, y: 100, r: 10, text: 'Centre' },
+			{ x: 130, y: 100, r: 6, text: 'Right next to it' },
+			{ x: 100, y: 125, r: 6, text: 'Below' },
+			{ x: 470, y: 200, r: 6, text: 'At the right edge' },
+		];
+		const placed = placeLabels(nodes, 13, 480, 400);
+		const box = (label: PlacedLabel) => {
+			const w = label.text.length * 13 * 0.7;
+			const left =
+				label.anchor === 'start' ? label.x : label.anchor === 'end' ? label.x - w : label.x - w / 2;
+			return [left, label.y - 13, left + w, label.y + 3];
+		};
+		const meets = (a: number[], b: number[]) =>
+			a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+		for (const [at, label] of placed.entries()) {
+			for (const other of placed.slice(at + 1)) expect(meets(box(label), box(other))).toBe(false);
+			for (const dot of nodes)
+				expect(
+					meets(box(label), [dot.x - dot.r, dot.y - dot.r, dot.x + dot.r, dot.y + dot.r]),
+				).toBe(false);
+			const [left, , right] = box(label);
+			expect(left).toBeGreaterThanOrEqual(0);
+			expect(right).toBeLessThanOrEqual(480);
+		}
+		expect(placed[0].text).toBe('Centre');
+		expect(placed.find((label) => label.text === 'At the right edge')?.anchor).toBe('end');
 	});
 });

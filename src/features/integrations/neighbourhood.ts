@@ -1,6 +1,13 @@
 import { forceLayout } from './force-layout.ts';
 import type { MapNode } from './map-layout.ts';
-import { CATEGORY_COLOURS, escapeXml, type MapTool, shorten } from './map-svg.ts';
+import {
+	CATEGORY_COLOURS,
+	escapeXml,
+	LABEL_SIZES,
+	labelGroups,
+	type MapTool,
+	shorten,
+} from './map-svg.ts';
 
 /** The most partners a tool's neighbourhood draws: its most connected ones. */
 export const NEIGHBOURHOOD_LIMIT = 24;
@@ -119,19 +126,21 @@ export function neighbourhoodSvg(
 			return `<a href="${escapeXml(tool.href)}" aria-label="${name}"><title>${name}</title><circle${ring} cx="${node.x}" cy="${node.y}" r="${node.r}" fill="${CATEGORY_COLOURS.get(tool.category)}"/></a>`;
 		})
 		.join('');
-	const labels = nodes
-		.filter((node) => node.labelled)
-		.map((node) => {
-			const anchor = node.x > NEIGHBOURHOOD_WIDTH * 0.6 ? 'end' : 'start';
-			const dx = anchor === 'end' ? -(node.r + 3) : node.r + 3;
-			return `<text x="${round(node.x + dx)}" y="${node.y + 4}" text-anchor="${anchor}">${escapeXml(shorten(toolOf(node.id).name, 22))}</text>`;
-		})
-		.join('');
+	// The tool itself first, then its most connected partners; every dot is an obstacle.
+	const labels = labelGroups(
+		nodes.map((node) => ({
+			...node,
+			text: node.labelled ? shorten(toolOf(node.id).name, 22) : undefined,
+		})),
+		LABEL_SIZES.neighbourhood,
+		NEIGHBOURHOOD_WIDTH,
+		NEIGHBOURHOOD_HEIGHT,
+	);
 	return (
 		`<svg class="integration-map__svg neighbourhood__svg" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${NEIGHBOURHOOD_WIDTH} ${NEIGHBOURHOOD_HEIGHT}" role="group" aria-labelledby="${titleId}">` +
 		`<path class="integration-map__edges" d="${spokes}" fill="none"/>` +
 		`<path class="neighbourhood__links" d="${path(layout.links)}" fill="none"/>` +
 		`<g class="integration-map__nodes">${circles}</g>` +
-		`<g class="integration-map__labels" aria-hidden="true">${labels}</g></svg>`
+		`${labels}</svg>`
 	);
 }
