@@ -19,6 +19,7 @@ import {
 	withDeadline,
 } from './store-answers.server.ts';
 import { alreadyListed, UNEXPECTED, unknownTools } from './messages.ts';
+import { alreadyListedPage } from './already-listed.ts';
 import { paths } from '../../lib/paths.ts';
 import {
 	CLAIM_CONFIRM_KIND,
@@ -237,6 +238,9 @@ function failure(
 	backTo: { href: string; label: string },
 ): Response {
 	if (kind === 'json') return jsonResponse(error.status, { error: error.body }, error.headers);
+	// Already listed: the tool's own pre-rendered page says so (record 0029).
+	if (error.body.code === 'already_listed' && error.body.link)
+		return redirectResponse(alreadyListedPage(error.body.link));
 	const link = error.body.link ? { href: error.body.link, label: 'see its page' } : backTo;
 	const title = error.status === 409 ? 'Already listed' : 'That did not go through';
 	return htmlResponse(error.status, title, error.body.message, link, error.headers);
