@@ -19,13 +19,21 @@ export const CHROMIUM_FLAGS = [
 	'--disable-sync',
 ];
 
-/** Headless Chromium with the flags this machine needs (no network beyond loopback); Playwright gives each launch a fresh profile. */
-export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+/**
+ * Headless Chromium with the flags this machine needs (no network beyond loopback); Playwright
+ * gives each launch a fresh profile. `env` adds to the browser's environment (the layout test's
+ * FONTCONFIG_FILE, record 0029).
+ */
+export function launchChromium(
+	extraArgs: string[] = [],
+	env: Record<string, string> = {},
+): Promise<Browser> {
 	const executablePath = chromiumPath();
 	if (!executablePath) throw new Error('Chromium not found: apt-get install -y chromium');
 	return chromium.launch({
 		executablePath,
 		headless: true,
 		args: [...CHROMIUM_FLAGS, ...extraArgs],
+		...(Object.keys(env).length ? { env: { ...process.env, ...env } } : {}),
 	});
 }
