@@ -9,7 +9,13 @@ import { ChosenTools, comparingText } from './CompareNotes.tsx';
 import CompareTable, { compareTitle, type QuoteLoader } from './CompareTable.tsx';
 import { loadQuotes } from './load.ts';
 import CsvDownload from './CsvDownload.tsx';
-import type { CompareLayout, ComparePages, CompareTool, NameEntry } from './files.ts';
+import {
+	type CompareLayout,
+	compareFiles,
+	type ComparePages,
+	type CompareTool,
+	type NameEntry,
+} from './files.ts';
 import { compareModel, isDifference } from './model.ts';
 import { isTool, useFocusAfterRender, useToolFiles } from './useToolFiles.ts';
 
@@ -138,7 +144,7 @@ export default function Compare({
 			)}
 			{kept.length < PICK_LIMITS.compare ? (
 				<Suspense fallback={<div className="compare__picker-place" />}>
-					<ComparePicker id={PICKER_ID} chosen={kept} onChoose={add} />
+					<ComparePicker id={PICKER_ID} chosen={kept} onChoose={add} names={compareFiles.names} />
 				</Suspense>
 			) : (
 				<p className="compare__hint">Four tools at most: remove one to add another.</p>

@@ -16,6 +16,8 @@ interface Props {
 	id: string;
 	chosen: readonly number[];
 	onChoose: (entry: NameEntry) => void;
+	/** The names index's address (`compareFiles.names`). */
+	names: string;
 }
 
 /**
@@ -23,14 +25,14 @@ interface Props {
  * names load when a visitor first focuses the box, never with the page; this module itself
  * loads only when the box is shown (a full table of four has none).
  */
-export default function ComparePicker({ id, chosen, onChoose }: Props) {
+export default function ComparePicker({ id, chosen, onChoose, names }: Props) {
 	const [index, setIndex] = useState<Index | 'loading' | 'failed' | null>(null);
 	const ready = typeof index === 'object' && index !== null ? index : null;
 
 	function load() {
 		if (index && index !== 'failed') return;
 		setIndex('loading');
-		loadNames().then(
+		loadNames(names).then(
 			(entries) =>
 				setIndex({
 					entries,
