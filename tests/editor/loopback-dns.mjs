@@ -3,6 +3,9 @@
 // /etc/hosts, so tool addresses that pass the database's public-host rule reach the tests'
 // servers; names under `.invalid` do not exist, as RFC 6761 has every resolver answer, without
 // asking this machine's resolver (which may be slow to say so offline). Others resolve as usual.
+// The editor then requests those loopback addresses only because the tests also set
+// OUTBOUND_ALLOW_LOOPBACK=1, an allowance the production configuration refuses (record 0027):
+// without it, every `.test` address is refused as resolving to 127.0.0.1.
 import dns from 'node:dns';
 
 const lookup = dns.lookup;
