@@ -67,6 +67,44 @@ interface Attempt {
 	deferred?: boolean;
 }
 
+/** What one run of `sendIssue` works on and where it has got to, shared by its workers. */
+interface Run {
+	store: NewsletterStore;
+	mailer: Mailer;
+	config: NewsletterConfig;
+	issueNumber: number;
+	rendered: RenderedIssue;
+	options: SendOptions;
+	runStarted: Date;
+	interrupted: number;
+	backoff: number;
+	maxAttempts: number;
+	/** Milliseconds between two messages' starts (0: no rate limit). */
+	gap: number;
+	batchSize: number;
+	counts: SendCounts;
+	report: { sentNow: number; deferred: number; deferredThenSent: number; connectionsLost: number };
+	halted?: string;
+	haltedBy?: SendReport['haltedBy'];
+	nextSlot: number;
+	/** After a lost connection every worker waits until then; reset by the next success. */
+	pauseUntil: number;
+	pausedAt: number;
+	lostInARow: number;
+	/** Deferred messages waiting for their next try, still claimed ('sending'). */
+	waiting: Attempt[];
+	claimedAll: boolean;
+}
+
+/** What a batch's messages came to, recorded once the batch is done. */
+interface BatchOutcome {
+	sent: number[];
+	failed: { subscriberId: number; error: string }[];
+	bounced: { subscriberId: number; reason: string }[];
+	/** Claims whose messages never left: pending again for the next send. */
+	released: number[];
+}
+
 /**
  * Sends a started issue to every confirmed subscriber who has not had it: claims a batch of
  * deliveries (recorded before any message leaves), sends each its own message, records the
@@ -90,160 +128,220 @@ export async function sendIssue(
 	rendered: RenderedIssue,
 	options: SendOptions,
 ): Promise<SendReport> {
-	const runStarted = new Date();
-	const backoff = options.retryBackoffMs ?? 5000;
-	const maxAttempts = Math.max(1, options.maxAttempts ?? 4);
+	const run = await startRun({ store, mailer, config, issueNumber, rendered, options });
 	const { signal } = options;
-	const interrupted = await store.failStale(issueNumber, STALE_AFTER_SECONDS);
-	const before = await store.deliveryCounts(issueNumber);
-	const counts: SendCounts = {
-		total: before.sent + before.pending + before.sending + (options.retry ? before.failed : 0),
-		sent: before.sent,
-		failed: options.retry ? 0 : before.failed,
-		bounced: 0,
-	};
-	const report = { sentNow: 0, deferred: 0, deferredThenSent: 0, connectionsLost: 0 };
-	let halted: string | undefined;
-	let haltedBy: SendReport['haltedBy'];
-	const halt = (why: string, by: NonNullable<SendReport['haltedBy']>) => {
-		if (halted) return;
-		halted = why;
-		haltedBy = by;
-	};
-	const gap = options.ratePerSecond > 0 ? 1000 / options.ratePerSecond : 0;
-	let nextSlot = Date.now();
-	// After a lost connection every worker waits until then; reset by the next success.
-	let pauseUntil = 0;
-	let pausedAt = 0;
-	let lostInARow = 0;
-	// A batch never holds more than about a second of sending, so Ctrl+C stops quickly.
-	const batchSize = Math.max(1, Math.min(200, options.ratePerSecond || 200));
-	/** Deferred messages waiting for their next try, still claimed ('sending'). */
-	let waiting: Attempt[] = [];
-	let claimedAll = false;
-
-	while (!signal?.aborted && !halted) {
-		const now = Date.now();
-		const due = waiting.filter((attempt) => attempt.due <= now).slice(0, batchSize);
-		waiting = waiting.filter((attempt) => !due.includes(attempt));
-		let fresh: Recipient[] = [];
-		if (!claimedAll && due.length < batchSize) {
-			fresh = await store.claimDeliveries(
-				issueNumber,
-				batchSize - due.length,
-				options.retry ? runStarted : null,
-			);
-			claimedAll = fresh.length === 0;
-		}
-		const batch: Attempt[] = [
-			...due,
-			...fresh.map((recipient) => ({ recipient, tries: 0, due: 0 })),
-		];
+	while (!signal?.aborted && !run.halted) {
+		const batch = await takeBatch(run);
 		if (!batch.length) {
-			if (!waiting.length) break;
-			await sleep(Math.min(...waiting.map((attempt) => attempt.due)) - Date.now(), signal);
+			if (!run.waiting.length) break;
+			await sleep(Math.min(...run.waiting.map((attempt) => attempt.due)) - Date.now(), signal);
 			continue;
 		}
-		const sent: number[] = [];
-		const failed: { subscriberId: number; error: string }[] = [];
-		const bounced: { subscriberId: number; reason: string }[] = [];
-		// Claims whose messages never left: pending again for the next send.
-		const released: number[] = [];
-		const fail = (attempt: Attempt, error: string) => {
-			failed.push({ subscriberId: attempt.recipient.subscriberId, error });
-			counts.failed++;
-		};
-		let next = 0;
-		const worker = async () => {
-			while (next < batch.length) {
-				const attempt = batch[next++];
-				await sleep(pauseUntil - Date.now(), signal);
-				if (gap && !halted && !signal?.aborted) {
-					const wait = nextSlot - Date.now();
-					nextSlot = Math.max(nextSlot, Date.now()) + gap;
-					if (wait > 0) await sleep(wait);
-				}
-				if (halted || signal?.aborted) {
-					released.push(attempt.recipient.subscriberId);
-					continue;
-				}
-				const { subscriberId, email } = attempt.recipient;
-				const started = Date.now();
-				attempt.tries++;
-				try {
-					const unsubscribe = linkUrl(config, 'unsubscribe', subscriberId);
-					await mailer(personalIssueMail(rendered, email, unsubscribe));
-					sent.push(subscriberId);
-					counts.sent++;
-					report.sentNow++;
-					if (attempt.deferred) report.deferredThenSent++;
-					lostInARow = 0;
-				} catch (error) {
-					const message = (error as Error).message;
-					const kind = error instanceof MailError ? error.kind : 'failed';
-					if (kind === 'bounced') {
-						bounced.push({ subscriberId, reason: message });
-						counts.bounced++;
-					} else if (kind === 'deferred' || kind === 'connection') {
-						let wait = backoff * 2 ** (attempt.tries - 1);
-						if (kind === 'deferred' && !attempt.deferred) {
-							attempt.deferred = true;
-							report.deferred++;
-						}
-						if (kind === 'connection') {
-							report.connectionsLost++;
-							// Messages under way when the connections went count as one loss.
-							if (started >= pausedAt) {
-								lostInARow++;
-								pausedAt = Date.now();
-								pauseUntil = pausedAt + backoff * 2 ** (lostInARow - 1);
-							}
-							wait = pauseUntil - Date.now();
-							if (lostInARow >= maxAttempts)
-								halt(
-									`the mail server could not be reached ${lostInARow} times in a row (${message})`,
-									'unreachable',
-								);
-						}
-						if (attempt.tries < maxAttempts && !halted) {
-							waiting.push({ ...attempt, due: Date.now() + wait });
-						} else if (halted) {
-							released.push(subscriberId);
-						} else {
-							fail(attempt, `${message} (tried ${attempt.tries} times)`);
-						}
-					} else if (kind === 'unknown') {
-						fail(
-							attempt,
-							`the connection dropped after the message was handed over: it may or may not have arrived (${message})`,
-						);
-					} else if (kind === 'setup') {
-						// Refused before the message went (login, TLS, sender): no other can go either.
-						halt(message, 'setup');
-						released.push(subscriberId);
-					} else {
-						fail(attempt, message);
-					}
-				}
-				options.progress?.({ ...counts });
-			}
-		};
-		await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
-		await store.recordDeliveries(issueNumber, sent, failed);
-		await store.recordBounces(issueNumber, bounced);
-		await store.releaseDeliveries(issueNumber, released);
+		await sendBatch(run, batch);
 	}
 	// Stopped with deferred messages still to try: the server accepted none of them, so they
 	// are pending again, for the next send.
 	await store.releaseDeliveries(
 		issueNumber,
-		waiting.map((attempt) => attempt.recipient.subscriberId),
+		run.waiting.map((attempt) => attempt.recipient.subscriberId),
 	);
 	return {
-		...counts,
-		...report,
-		interrupted,
+		...run.counts,
+		...run.report,
+		interrupted: run.interrupted,
 		stopped: Boolean(signal?.aborted),
-		...(halted ? { halted, haltedBy } : {}),
+		...(run.halted ? { halted: run.halted, haltedBy: run.haltedBy } : {}),
 	};
+}
+
+/** Marks what a crashed run left as failed, counts what is already done, and sets the pace. */
+async function startRun(
+	given: Pick<Run, 'store' | 'mailer' | 'config' | 'issueNumber' | 'rendered' | 'options'>,
+): Promise<Run> {
+	const { store, issueNumber, options } = given;
+	const runStarted = new Date();
+	const interrupted = await store.failStale(issueNumber, STALE_AFTER_SECONDS);
+	const before = await store.deliveryCounts(issueNumber);
+	return {
+		...given,
+		runStarted,
+		interrupted,
+		backoff: options.retryBackoffMs ?? 5000,
+		maxAttempts: Math.max(1, options.maxAttempts ?? 4),
+		gap: options.ratePerSecond > 0 ? 1000 / options.ratePerSecond : 0,
+		// A batch never holds more than about a second of sending, so Ctrl+C stops quickly.
+		batchSize: Math.max(1, Math.min(200, options.ratePerSecond || 200)),
+		counts: {
+			total: before.sent + before.pending + before.sending + (options.retry ? before.failed : 0),
+			sent: before.sent,
+			failed: options.retry ? 0 : before.failed,
+			bounced: 0,
+		},
+		report: { sentNow: 0, deferred: 0, deferredThenSent: 0, connectionsLost: 0 },
+		nextSlot: Date.now(),
+		pauseUntil: 0,
+		pausedAt: 0,
+		lostInARow: 0,
+		waiting: [],
+		claimedAll: false,
+	};
+}
+
+/** The first reason to stop is the one reported. */
+function halt(run: Run, why: string, by: NonNullable<SendReport['haltedBy']>) {
+	if (run.halted) return;
+	run.halted = why;
+	run.haltedBy = by;
+}
+
+const stopping = (run: Run) => Boolean(run.halted || run.options.signal?.aborted);
+
+/** The deferred messages now due, topped up with newly claimed deliveries: one batch at most. */
+async function takeBatch(run: Run): Promise<Attempt[]> {
+	const now = Date.now();
+	const due = run.waiting.filter((attempt) => attempt.due <= now).slice(0, run.batchSize);
+	run.waiting = run.waiting.filter((attempt) => !due.includes(attempt));
+	let fresh: Recipient[] = [];
+	if (!run.claimedAll && due.length < run.batchSize) {
+		fresh = await run.store.claimDeliveries(
+			run.issueNumber,
+			run.batchSize - due.length,
+			run.options.retry ? run.runStarted : null,
+		);
+		run.claimedAll = fresh.length === 0;
+	}
+	return [...due, ...fresh.map((recipient) => ({ recipient, tries: 0, due: 0 }))];
+}
+
+/** Sends a batch with `concurrency` workers, then records what became of each message. */
+async function sendBatch(run: Run, batch: Attempt[]) {
+	const outcome: BatchOutcome = { sent: [], failed: [], bounced: [], released: [] };
+	let next = 0;
+	const worker = async () => {
+		while (next < batch.length) {
+			const attempt = batch[next++];
+			await waitForTurn(run);
+			if (stopping(run)) {
+				outcome.released.push(attempt.recipient.subscriberId);
+				continue;
+			}
+			await deliver(run, attempt, outcome);
+			run.options.progress?.({ ...run.counts });
+		}
+	};
+	await Promise.all(Array.from({ length: Math.max(1, run.options.concurrency) }, worker));
+	await run.store.recordDeliveries(run.issueNumber, outcome.sent, outcome.failed);
+	await run.store.recordBounces(run.issueNumber, outcome.bounced);
+	await run.store.releaseDeliveries(run.issueNumber, outcome.released);
+}
+
+/** Waits out a pause after a lost connection, then for the next slot the rate allows. */
+async function waitForTurn(run: Run) {
+	await sleep(run.pauseUntil - Date.now(), run.options.signal);
+	if (run.gap && !stopping(run)) {
+		const wait = run.nextSlot - Date.now();
+		run.nextSlot = Math.max(run.nextSlot, Date.now()) + run.gap;
+		if (wait > 0) await sleep(wait);
+	}
+}
+
+/** One try of one subscriber's message. */
+async function deliver(run: Run, attempt: Attempt, outcome: BatchOutcome) {
+	const { subscriberId, email } = attempt.recipient;
+	const started = Date.now();
+	attempt.tries++;
+	try {
+		const unsubscribe = linkUrl(run.config, 'unsubscribe', subscriberId);
+		await run.mailer(personalIssueMail(run.rendered, email, unsubscribe));
+		outcome.sent.push(subscriberId);
+		run.counts.sent++;
+		run.report.sentNow++;
+		if (attempt.deferred) run.report.deferredThenSent++;
+		run.lostInARow = 0;
+	} catch (error) {
+		settleFailure(run, attempt, error, started, outcome);
+	}
+}
+
+/** What the mail server's refusal means for this message, and maybe for the whole send. */
+function settleFailure(
+	run: Run,
+	attempt: Attempt,
+	error: unknown,
+	started: number,
+	outcome: BatchOutcome,
+) {
+	const message = (error as Error).message;
+	const kind = error instanceof MailError ? error.kind : 'failed';
+	const { subscriberId } = attempt.recipient;
+	if (kind === 'bounced') {
+		outcome.bounced.push({ subscriberId, reason: message });
+		run.counts.bounced++;
+	} else if (kind === 'deferred' || kind === 'connection') {
+		tryAgainLater(run, attempt, kind, message, started, outcome);
+	} else if (kind === 'unknown') {
+		fail(
+			run,
+			outcome,
+			attempt,
+			`the connection dropped after the message was handed over: it may or may not have arrived (${message})`,
+		);
+	} else if (kind === 'setup') {
+		// Refused before the message went (login, TLS, sender): no other can go either.
+		halt(run, message, 'setup');
+		outcome.released.push(subscriberId);
+	} else {
+		fail(run, outcome, attempt, message);
+	}
+}
+
+/** A deferred message or a lost connection: the message waits for another try, if it has one left. */
+function tryAgainLater(
+	run: Run,
+	attempt: Attempt,
+	kind: 'deferred' | 'connection',
+	message: string,
+	started: number,
+	outcome: BatchOutcome,
+) {
+	let wait = run.backoff * 2 ** (attempt.tries - 1);
+	if (kind === 'deferred' && !attempt.deferred) {
+		attempt.deferred = true;
+		run.report.deferred++;
+	}
+	if (kind === 'connection') wait = connectionLost(run, message, started);
+	if (attempt.tries < run.maxAttempts && !run.halted) {
+		run.waiting.push({ ...attempt, due: Date.now() + wait });
+	} else if (run.halted) {
+		outcome.released.push(attempt.recipient.subscriberId);
+	} else {
+		fail(run, outcome, attempt, `${message} (tried ${attempt.tries} times)`);
+	}
+}
+
+/**
+ * Pauses every worker after a lost connection, for a doubling wait, and gives up after
+ * `maxAttempts` losses in a row. Returns how long the message waits before its next try.
+ */
+function connectionLost(run: Run, message: string, started: number): number {
+	run.report.connectionsLost++;
+	// Messages under way when the connections went count as one loss.
+	if (started >= run.pausedAt) {
+		run.lostInARow++;
+		run.pausedAt = Date.now();
+		run.pauseUntil = run.pausedAt + run.backoff * 2 ** (run.lostInARow - 1);
+	}
+	const wait = run.pauseUntil - Date.now();
+	if (run.lostInARow >= run.maxAttempts)
+		halt(
+			run,
+			`the mail server could not be reached ${run.lostInARow} times in a row (${message})`,
+			'unreachable',
+		);
+	return wait;
+}
+
+function fail(run: Run, outcome: BatchOutcome, attempt: Attempt, error: string) {
+	outcome.failed.push({ subscriberId: attempt.recipient.subscriberId, error });
+	run.counts.failed++;
 }
