@@ -4,13 +4,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { createMailer, MailError } from '../../lib/mail.server.ts';
+import { createMailer, MailError, type Mailer } from '../../lib/mail.server.ts';
 import { newsletterConfigOf } from '../newsletter/config.server.ts';
 import { openNewsletterStore } from '../newsletter/deps.server.ts';
 import type { Issue } from '../newsletter/issue.ts';
 import { personalIssueMail, renderIssue } from '../newsletter/render.server.tsx';
 import { siteInfoOf } from '../newsletter/site-info.ts';
-import { sendIssue } from '../newsletter/send.server.ts';
+import { type SendCounts, type SendReport, sendIssue } from '../newsletter/send.server.ts';
 import { changeTitle } from '../changes/changes.ts';
 import type { NewsletterStore } from '../newsletter/store.server.ts';
 import type { EditorContext } from './cli.ts';
@@ -118,11 +118,7 @@ const preview: Command = async (args, ctx) => {
 
 const send: Command = async (args, ctx) => {
 	const { values } = options(args, { retry: { type: 'boolean' }, rate: { type: 'string' } });
-	// NEWSLETTER_RATE_PER_SECOND, checked by the configuration, is the default.
-	const rate =
-		values.rate === undefined ? ctx.config.newsletter.ratePerSecond : Number(values.rate);
-	if (!Number.isFinite(rate) || rate < 0)
-		throw new NewsletterUsage('--rate: messages per second, a number ≥ 0 (0: no limit)');
+	const rate = rateOf(values.rate, ctx);
 	const { config, info } = site(ctx);
 	const mailer = createMailer(ctx.config.mail, {
 		pool: true,
@@ -137,13 +133,7 @@ const send: Command = async (args, ctx) => {
 	};
 	process.on('SIGINT', onInterrupt);
 	process.on('SIGTERM', onInterrupt);
-	const bar = new cliProgress.SingleBar(
-		{
-			format: 'Sending |{bar}| {value}/{total} sent · {bounced} bounced · {failed} failed',
-			hideCursor: true,
-		},
-		cliProgress.Presets.shades_classic,
-	);
+	const bar = progressBar();
 	try {
 		return await withStore(ctx, async (store) => {
 			const current = await store.currentIssue();
@@ -152,88 +142,22 @@ const send: Command = async (args, ctx) => {
 				return 3;
 			}
 			// Log in before the issue is frozen or anyone claimed: a wrong password stops here.
-			try {
-				await mailer.verify?.();
-			} catch (error) {
-				const setup = error instanceof MailError && error.kind === 'setup';
-				ctx.err(
-					`${setup ? 'The mail server refused the connection' : 'The mail server could not be reached'} (${mailer.destination}): ${(error as Error).message}`,
-				);
-				ctx.err(
-					setup
-						? 'Nothing was sent. Check SMTP_URL (login, smtp:// with STARTTLS or smtps://) and SMTP_CA_FILE, then run `newsletter send` again.'
-						: 'Nothing was sent. Run `newsletter send` again once the server answers.',
-				);
-				return setup ? 5 : 7;
-			}
+			const refused = await loginRefused(mailer, ctx);
+			if (refused !== undefined) return refused;
 			const issue = await store.startSend(current.number);
 			ctx.out(`${describe(issue)}, to ${mailer.destination}`);
 			const rendered = await renderIssue(issue, info);
-			let started = false;
 			const report = await sendIssue(store, mailer, config, issue.number, rendered, {
 				retry: Boolean(values.retry),
 				ratePerSecond: rate,
 				concurrency: 8,
 				retryBackoffMs: ctx.config.newsletter.retryBackoffMs,
 				signal: stop.signal,
-				progress: (counts) => {
-					const fields = { failed: counts.failed, bounced: counts.bounced };
-					if (!started) bar.start(counts.total, counts.sent, fields);
-					started = true;
-					bar.update(counts.sent, fields);
-				},
+				progress: bar.update,
 			});
-			if (started) bar.stop();
-			if (report.interrupted)
-				ctx.err(
-					`${report.interrupted} deliveries were cut off by an earlier crash and may or may not have arrived: marked failed; \`newsletter send --retry\` resends them.`,
-				);
-			const nothing = report.sentNow === 0 && !report.failed && !report.bounced;
-			ctx.out(
-				nothing
-					? `Nothing to send: issue #${issue.number} has reached every confirmed subscriber (${report.sent}).`
-					: `Issue #${issue.number}: ${report.sent} of ${report.total} sent, ${report.failed} failed${report.bounced ? `, ${report.bounced} bounced` : ''} (${report.sentNow} in this run).`,
-			);
-			if (!nothing && mailer.verify) {
-				// What the SMTP server answered in this run.
-				const later = report.deferred
-					? ` (${report.deferredThenSent} accepted on a later try, ${report.deferred - report.deferredThenSent} not)`
-					: '';
-				ctx.out(
-					`Mail server ${mailer.destination}: ${report.sentNow} accepted, ${report.deferred} deferred${later}, ${report.bounced} bounced.`,
-				);
-			}
-			if (report.bounced)
-				ctx.out(
-					`${report.bounced} address${report.bounced === 1 ? ' was' : 'es were'} refused for good: marked bounced, they get no more issues (a new sign-up brings one back).`,
-				);
-			if (report.connectionsLost)
-				ctx.out(
-					`The connection to the mail server was lost ${report.connectionsLost} time${report.connectionsLost === 1 ? '' : 's'}; the send went on where it stopped.`,
-				);
-			if (report.stopped) {
-				ctx.out(
-					'Stopped. Run `npm run editor -- newsletter send` again to continue where it stopped.',
-				);
-				return 130;
-			}
-			if (report.sentNow > 0) await ctx.rebuild(`newsletter issue #${issue.number} sent`);
-			if (report.halted) {
-				ctx.err(`The send stopped early: ${report.halted}.`);
-				ctx.err(
-					report.haltedBy === 'setup'
-						? 'Check SMTP_URL (login, smtp:// with STARTTLS or smtps://), SMTP_CA_FILE and MAIL_FROM, then run `newsletter send` again: it goes on with the rest.'
-						: 'Run `newsletter send` again once the server answers: it goes on with the rest.',
-				);
-				return report.haltedBy === 'setup' ? 5 : 7;
-			}
-			if (report.failed) {
-				ctx.err(
-					`${report.failed} failed: \`npm run editor -- newsletter send --retry\` tries them again.`,
-				);
-				return 7;
-			}
-			return 0;
+			bar.finish();
+			tellReport(report, issue.number, mailer, ctx);
+			return finishSend(report, issue.number, ctx);
 		});
 	} finally {
 		bar.stop();
@@ -242,6 +166,118 @@ const send: Command = async (args, ctx) => {
 		process.off('SIGTERM', onInterrupt);
 	}
 };
+
+/** `--rate`, or NEWSLETTER_RATE_PER_SECOND (checked by the configuration) without it. */
+function rateOf(value: string | undefined, ctx: EditorContext): number {
+	const rate = value === undefined ? ctx.config.newsletter.ratePerSecond : Number(value);
+	if (!Number.isFinite(rate) || rate < 0)
+		throw new NewsletterUsage('--rate: messages per second, a number ≥ 0 (0: no limit)');
+	return rate;
+}
+
+/** The send's progress bar, started by the first counts (they hold the total). */
+function progressBar() {
+	const bar = new cliProgress.SingleBar(
+		{
+			format: 'Sending |{bar}| {value}/{total} sent · {bounced} bounced · {failed} failed',
+			hideCursor: true,
+		},
+		cliProgress.Presets.shades_classic,
+	);
+	let started = false;
+	return {
+		update: (counts: SendCounts) => {
+			const fields = { failed: counts.failed, bounced: counts.bounced };
+			if (!started) bar.start(counts.total, counts.sent, fields);
+			started = true;
+			bar.update(counts.sent, fields);
+		},
+		/** Once the send is done, if the bar was ever shown. */
+		finish: () => {
+			if (started) bar.stop();
+		},
+		stop: () => bar.stop(),
+	};
+}
+
+/** The exit code if the mail server refuses the login or cannot be reached; undefined if it answers. */
+async function loginRefused(mailer: Mailer, ctx: EditorContext): Promise<number | undefined> {
+	try {
+		await mailer.verify?.();
+		return undefined;
+	} catch (error) {
+		const setup = error instanceof MailError && error.kind === 'setup';
+		ctx.err(
+			`${setup ? 'The mail server refused the connection' : 'The mail server could not be reached'} (${mailer.destination}): ${(error as Error).message}`,
+		);
+		ctx.err(
+			setup
+				? 'Nothing was sent. Check SMTP_URL (login, smtp:// with STARTTLS or smtps://) and SMTP_CA_FILE, then run `newsletter send` again.'
+				: 'Nothing was sent. Run `newsletter send` again once the server answers.',
+		);
+		return setup ? 5 : 7;
+	}
+}
+
+/** What the run did: sent, failed, bounced, what the server answered, lost connections. */
+function tellReport(report: SendReport, issueNumber: number, mailer: Mailer, ctx: EditorContext) {
+	if (report.interrupted)
+		ctx.err(
+			`${report.interrupted} deliveries were cut off by an earlier crash and may or may not have arrived: marked failed; \`newsletter send --retry\` resends them.`,
+		);
+	const nothing = report.sentNow === 0 && !report.failed && !report.bounced;
+	ctx.out(
+		nothing
+			? `Nothing to send: issue #${issueNumber} has reached every confirmed subscriber (${report.sent}).`
+			: `Issue #${issueNumber}: ${report.sent} of ${report.total} sent, ${report.failed} failed${report.bounced ? `, ${report.bounced} bounced` : ''} (${report.sentNow} in this run).`,
+	);
+	if (!nothing && mailer.verify) {
+		// What the SMTP server answered in this run.
+		const later = report.deferred
+			? ` (${report.deferredThenSent} accepted on a later try, ${report.deferred - report.deferredThenSent} not)`
+			: '';
+		ctx.out(
+			`Mail server ${mailer.destination}: ${report.sentNow} accepted, ${report.deferred} deferred${later}, ${report.bounced} bounced.`,
+		);
+	}
+	if (report.bounced)
+		ctx.out(
+			`${report.bounced} address${report.bounced === 1 ? ' was' : 'es were'} refused for good: marked bounced, they get no more issues (a new sign-up brings one back).`,
+		);
+	if (report.connectionsLost)
+		ctx.out(
+			`The connection to the mail server was lost ${report.connectionsLost} time${report.connectionsLost === 1 ? '' : 's'}; the send went on where it stopped.`,
+		);
+}
+
+/** Rebuilds the site if anything went out, says what to do next, and gives the exit code. */
+async function finishSend(
+	report: SendReport,
+	issueNumber: number,
+	ctx: EditorContext,
+): Promise<number> {
+	if (report.stopped) {
+		ctx.out('Stopped. Run `npm run editor -- newsletter send` again to continue where it stopped.');
+		return 130;
+	}
+	if (report.sentNow > 0) await ctx.rebuild(`newsletter issue #${issueNumber} sent`);
+	if (report.halted) {
+		ctx.err(`The send stopped early: ${report.halted}.`);
+		ctx.err(
+			report.haltedBy === 'setup'
+				? 'Check SMTP_URL (login, smtp:// with STARTTLS or smtps://), SMTP_CA_FILE and MAIL_FROM, then run `newsletter send` again: it goes on with the rest.'
+				: 'Run `newsletter send` again once the server answers: it goes on with the rest.',
+		);
+		return report.haltedBy === 'setup' ? 5 : 7;
+	}
+	if (report.failed) {
+		ctx.err(
+			`${report.failed} failed: \`npm run editor -- newsletter send --retry\` tries them again.`,
+		);
+		return 7;
+	}
+	return 0;
+}
 
 const SUBCOMMANDS: Record<string, Command> = { draft, preview, send };
 
