@@ -81,6 +81,10 @@ describe('a correction from a claimant’s address', () => {
 		// The real Jane is asked; the sender never sees the link.
 		expect(sent.map((mail) => mail.to)).toEqual(['JANE@autodesk.com']);
 		expect(lastLink().searchParams.get('action')).toBe('suggestion');
+		// The mail says what the link would confirm, so Jane does not confirm a stranger's words.
+		expect(sent[0].text).toContain('SOC 2: SOC 2 Type I');
+		expect(sent[0].text).toContain('Source: https://www.autodesk.com/trust/overview');
+		expect(sent[0].text).toContain('“Revit is SOC 2 Type I.”');
 
 		const listed = await editor(['suggestions', '--tool', 'Revit'], env);
 		expect(listed.code).toBe(0);

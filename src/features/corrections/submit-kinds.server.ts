@@ -12,6 +12,8 @@ import { HttpError } from '../forms/http.server.ts';
 import { claimConfirmSchema, claimSchema, correctionSchema } from './fields.server.ts';
 import { CLAIM_LINK_SECONDS, signClaim, verifyClaim } from './claim-tokens.server.ts';
 import { isFreeMail } from './free-mail.ts';
+import { valueLabel } from '../facts/facts.ts';
+import { FACTS } from '../facts/vocabulary.ts';
 
 /** What a claim needs besides the store: the link secret, the site's address, a mailer. */
 export interface ClaimDeps {
@@ -85,7 +87,9 @@ export function correctionSpec(
 					);
 					const link = new URL(endpoints.submit, config.siteUrl);
 					link.search = new URLSearchParams({ action: 'suggestion', token }).toString();
-					await claims.mailer(suggestionMail(correction.email!, result.toolName, link.href));
+					await claims.mailer(
+						suggestionMail(correction.email!, result.toolName, link.href, correction),
+					);
 				} catch {
 					throw new HttpError(503, {
 						code: 'mail_failed',
@@ -99,7 +103,20 @@ export function correctionSpec(
 	};
 }
 
-function suggestionMail(to: string, toolName: string, link: string): Mail {
+/** What a correction says, in one line, so its sender sees what the link would confirm. */
+function proposal(correction: z.output<ReturnType<typeof correctionSchema>>): string {
+	if (correction.what === 'fact' && correction.fact)
+		return `${FACTS[correction.fact].label}: ${(correction.value ?? []).map((v) => valueLabel(correction.fact!, v)).join(', ')}${correction.detail ? ` (${correction.detail})` : ''}`;
+	if (correction.what === 'integration') return `works with ${correction.partner}`;
+	return `${correction.what}: ${correction.newText}`;
+}
+
+function suggestionMail(
+	to: string,
+	toolName: string,
+	link: string,
+	correction: z.output<ReturnType<typeof correctionSchema>>,
+): Mail {
 	return {
 		to,
 		subject: `Confirm your correction to ${toolName} at ${SITE_NAME}`,
@@ -107,9 +124,15 @@ function suggestionMail(to: string, toolName: string, link: string): Mail {
 			'Hello,',
 			'',
 			`Someone (we hope you) sent a correction to ${toolName} on ${SITE_NAME} with this address, which has claimed the listing.`,
-			'Open this link within 48 hours and press the button to confirm it as the vendor’s statement:',
+			'If you sent it, open this link within 48 hours and press the button to confirm it as the vendor’s statement:',
 			'',
 			link,
+			'',
+			'What you would confirm:',
+			'',
+			`  ${proposal(correction)}`,
+			`  Source: ${correction.sourceUrl}`,
+			...(correction.quote ? [`  Quote: “${correction.quote}”`] : []),
 			'',
 			'Until then it is an ordinary suggestion, not marked as the vendor’s. An editor still reads and accepts each.',
 			'',
