@@ -1,6 +1,6 @@
 import type { Context } from '@netlify/functions';
 import { formDepsFromEnv } from '../../src/features/forms/deps.server.ts';
-import { createSubmitHandler } from '../../src/features/forms/handlers.server.ts';
+import { createSubmitHandler } from '../../src/features/corrections/submit-handler.server.ts';
 import { newsletterDepsFromEnv } from '../../src/features/newsletter/deps.server.ts';
 
 // Submissions for editorial review: a new tool, a correction to a listed one, a vendor's claim

@@ -3,7 +3,7 @@
 // the change along), and two editors approving two submissions for one host at the same
 // moment (one is published, the other is refused as a conflict).
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { createSubmitHandler } from '../../src/features/forms/handlers.server.ts';
+import { createSubmitHandler } from '../../src/features/corrections/submit-handler.server.ts';
 import { editor, fakeBuildHook } from '../editor/cli.ts';
 import { postJson, testDeps } from '../functions/harness.ts';
 import { freePort } from '../helpers/free-port.ts';

@@ -5,10 +5,8 @@
 import net from 'node:net';
 import { afterAll, expect, it } from 'vitest';
 import { formDepsFromEnv } from '../../src/features/forms/deps.server.ts';
-import {
-	createSubmitHandler,
-	createSubscribeHandler,
-} from '../../src/features/forms/handlers.server.ts';
+import { createSubscribeHandler } from '../../src/features/forms/handlers.server.ts';
+import { createSubmitHandler } from '../../src/features/corrections/submit-handler.server.ts';
 import { newsletterDepsFromEnv } from '../../src/features/newsletter/deps.server.ts';
 import { doubleOptIn } from '../../src/features/newsletter/sign-up.server.ts';
 import { postJson } from '../functions/harness.ts';

@@ -4,7 +4,7 @@
 // expired link answers 400 and changes nothing. A confirmed claim marks its holder's
 // suggestions for that tool as stated by the vendor.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSubmitHandler } from '../../src/features/forms/handlers.server.ts';
+import { createSubmitHandler } from '../../src/features/corrections/submit-handler.server.ts';
 import type { Mail } from '../../src/lib/mail.server.ts';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
 import { nextIp, postForm, postJson, testDeps } from './harness.ts';

@@ -3,7 +3,7 @@
 // every bad input is a clear 4xx and stores nothing; nothing a suggestion says reaches the
 // tools or facts tables.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSubmitHandler } from '../../src/features/forms/handlers.server.ts';
+import { createSubmitHandler } from '../../src/features/corrections/submit-handler.server.ts';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
 import { nextIp, postForm, postJson, testDeps } from './harness.ts';
 

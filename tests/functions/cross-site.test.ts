@@ -3,7 +3,8 @@
 // no Origin (curl, a mail provider's one-click unsubscribe) still work.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formDepsFromEnv } from '../../src/features/forms/deps.server.ts';
-import { createSubmitHandler, type FormDeps } from '../../src/features/forms/handlers.server.ts';
+import { type FormDeps } from '../../src/features/forms/handlers.server.ts';
+import { createSubmitHandler } from '../../src/features/corrections/submit-handler.server.ts';
 import type { Sql } from '../../src/lib/store/embedded.server.ts';
 import { formsTestDb, nextIp, subscribeHandler, testDeps } from './harness.ts';
 

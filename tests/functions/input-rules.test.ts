@@ -3,7 +3,7 @@
 // clear 422 and store nothing; the database's own checks refuse the same names and URLs.
 import { describe, expect, it } from 'vitest';
 import { urlField } from '../../src/features/forms/fields.server.ts';
-import { createSubmitHandler } from '../../src/features/forms/handlers.server.ts';
+import { createSubmitHandler } from '../../src/features/corrections/submit-handler.server.ts';
 import { formsTestDb, nextIp, postJson, subscribeHandler, testDeps } from './harness.ts';
 
 const db = formsTestDb();

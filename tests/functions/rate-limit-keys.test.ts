@@ -2,7 +2,7 @@
 // form's ceiling per hour, so neither one /64 nor a distributed flood can fill the queue.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { rateLimitKey } from '../../src/features/forms/client-key.server.ts';
-import { createSubmitHandler } from '../../src/features/forms/handlers.server.ts';
+import { createSubmitHandler } from '../../src/features/corrections/submit-handler.server.ts';
 import { formsTestDb, postJson, subscribeHandler, testDeps } from './harness.ts';
 
 const db = formsTestDb();

@@ -2,10 +2,8 @@
 // and the answers a visitor sees are those of the earlier two-call design.
 import { describe, expect, it } from 'vitest';
 import type { FormDeps } from '../../src/features/forms/handlers.server.ts';
-import {
-	createSubmitHandler,
-	createSubscribeHandler,
-} from '../../src/features/forms/handlers.server.ts';
+import { createSubscribeHandler } from '../../src/features/forms/handlers.server.ts';
+import { createSubmitHandler } from '../../src/features/corrections/submit-handler.server.ts';
 import { doubleOptIn } from '../../src/features/newsletter/sign-up.server.ts';
 import type { FormStore } from '../../src/lib/store/types.ts';
 import {

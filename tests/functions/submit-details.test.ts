@@ -2,7 +2,7 @@
 // pricing page), Request in and Response out, on a real embedded database: kept with the
 // pending submission as suggestions, refused whole when a value is outside the vocabulary.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSubmitHandler } from '../../src/features/forms/handlers.server.ts';
+import { createSubmitHandler } from '../../src/features/corrections/submit-handler.server.ts';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
 import { editor } from '../editor/cli.ts';
 import { nextIp, postJson, testDeps } from './harness.ts';

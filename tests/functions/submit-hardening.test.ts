@@ -3,7 +3,7 @@
 // where the form is multi-line; `tool_id` is a whole number, nothing a coercion reads as one.
 // Every refusal is a clear 422 that stores nothing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSubmitHandler } from '../../src/features/forms/handlers.server.ts';
+import { createSubmitHandler } from '../../src/features/corrections/submit-handler.server.ts';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
 import { nextIp, postForm, postJson, testDeps } from './harness.ts';
 

@@ -1,6 +1,6 @@
 // The submit function's handler, Request in and Response out, on a real embedded database.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSubmitHandler } from '../../src/features/forms/handlers.server.ts';
+import { createSubmitHandler } from '../../src/features/corrections/submit-handler.server.ts';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
 import {
 	nextIp,

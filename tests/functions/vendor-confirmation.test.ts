@@ -6,7 +6,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSubmitHandler } from '../../src/features/forms/handlers.server.ts';
+import { createSubmitHandler } from '../../src/features/corrections/submit-handler.server.ts';
 import type { Mail } from '../../src/lib/mail.server.ts';
 import { editor, fakeBuildHook } from '../editor/cli.ts';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';

@@ -1,7 +1,7 @@
 // The submit function's optional "Works with" field, Request in and Response out, on a real
 // embedded database: only live tools, at most 10, kept with the pending submission.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSubmitHandler } from '../../src/features/forms/handlers.server.ts';
+import { createSubmitHandler } from '../../src/features/corrections/submit-handler.server.ts';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
 import { nextIp, postForm, postJson, testDeps } from '../functions/harness.ts';
 

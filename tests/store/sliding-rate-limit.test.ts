@@ -5,7 +5,7 @@
 // after" are real, without waiting for a clock hour.
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSubmitHandler } from '../../src/features/forms/handlers.server.ts';
+import { createSubmitHandler } from '../../src/features/corrections/submit-handler.server.ts';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
 import { postJson, testDeps } from '../functions/harness.ts';
 

@@ -21,20 +21,6 @@ import {
 import { alreadyListed, UNEXPECTED, unknownTools } from './messages.ts';
 import { alreadyListedPage } from './already-listed.ts';
 import { paths } from '../../lib/paths.ts';
-import {
-	CLAIM_CONFIRM_KIND,
-	CLAIM_KIND,
-	CORRECTION_KIND,
-	SUGGESTION_CONFIRM_KIND,
-} from '../corrections/what.ts';
-import {
-	type ClaimDeps,
-	claimConfirmSpec,
-	claimSpec,
-	correctionSpec,
-	suggestionConfirmSpec,
-} from '../corrections/submit-kinds.server.ts';
-import { claimLinkPage } from '../corrections/claim-link.server.ts';
 
 /** What a form handler needs from the outside world; tests pass their own. */
 export interface FormDeps {
@@ -266,54 +252,8 @@ export function createSubscribeHandler(deps: FormDeps, signUp: SignUp) {
 	);
 }
 
-const noClaims: ClaimDeps = {
-	config: () => {
-		throw new Error('claims are not configured for this handler');
-	},
-	mailer: async () => {
-		throw new Error('claims are not configured for this handler');
-	},
-};
-
-const unknownKind: FormSpec<z.ZodType> = {
-	bucket: 'submit',
-	schema: z.never({ error: 'Unknown kind of submission: reload the form and try again.' }),
-	backTo: { href: paths.home, label: 'go back to the home page' },
-	thanksPage: paths.home,
-	save: async () => ({ kind: 'done' }),
-};
-
-/**
- * POST /.netlify/functions/submit: a new tool (`{ name, url }`, the default `kind`), a
- * correction (`kind: correction`), a claim (`kind: claim`) or a claim link's button
- * (`kind: claim_confirm`), or a claimant's correction link's button (`kind: suggestion_confirm`,
- * record 0027). A GET of either link (`?action=claim|suggestion&token=…`) shows that button and
- * changes nothing (link scanners open links).
- */
-export function createSubmitHandler(deps: FormDeps, claims: ClaimDeps = noClaims) {
-	const tool = toolSpec();
-	const post = createFormHandler<z.ZodType>((fields, ownHosts) => {
-		const kind = typeof fields?.kind === 'string' && fields.kind ? fields.kind : 'tool';
-		if (kind === 'tool') return tool as unknown as FormSpec<z.ZodType>;
-		if (kind === CORRECTION_KIND) return correctionSpec(fields, ownHosts, claims);
-		if (kind === CLAIM_KIND) return claimSpec(fields, claims);
-		if (kind === CLAIM_CONFIRM_KIND) return claimConfirmSpec(claims);
-		if (kind === SUGGESTION_CONFIRM_KIND) return suggestionConfirmSpec(claims);
-		return unknownKind;
-	}, deps);
-	return (request: Request, context: RequestContext = {}): Promise<Response> | Response => {
-		const query = new URL(request.url).searchParams;
-		const action = query.get('action');
-		if (
-			(action === 'claim' || action === 'suggestion') &&
-			(request.method === 'GET' || request.method === 'HEAD')
-		)
-			return claimLinkPage(query.get('token') ?? '', claims, action);
-		return post(request, context);
-	};
-}
-
-function toolSpec(): FormSpec<typeof submitSchema> {
+/** The submit function's default kind: a new tool for review (`{ name, url }`). */
+export function toolSpec(): FormSpec<typeof submitSchema> {
 	return {
 		bucket: 'submit',
 		schema: submitSchema,
