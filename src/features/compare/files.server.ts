@@ -138,6 +138,14 @@ export const comparePages: ComparePages = {
 	worksWith: paths.worksWith(''),
 };
 
+/** A page per live tool's compare file (`[id].json.ts`, `[id].quotes.json.ts`). */
+export async function compareFilePaths() {
+	return [...(await compareToolFiles()).values()].map((tool) => ({
+		params: { id: String(tool.id) },
+		props: { tool },
+	}));
+}
+
 /** The picker's index: ids and names only, so it stays small at any catalogue size. */
 export async function compareNames(): Promise<NameEntry[]> {
 	return (await liveTools()).map((tool) => [tool.id, tool.name]);

@@ -3,13 +3,9 @@
 // (`{id}.quotes.json`), fetched when a visitor opens one.
 import type { APIRoute, GetStaticPaths } from 'astro';
 import type { CompareTool } from '../../../features/compare/files.ts';
-import { compareToolFiles, splitQuotes } from '../../../features/compare/files.server.ts';
+import { compareFilePaths, splitQuotes } from '../../../features/compare/files.server.ts';
 
-export const getStaticPaths = (async () =>
-	[...(await compareToolFiles()).values()].map((tool) => ({
-		params: { id: String(tool.id) },
-		props: { tool },
-	}))) satisfies GetStaticPaths;
+export const getStaticPaths = compareFilePaths satisfies GetStaticPaths;
 
 export const GET: APIRoute<{ tool: CompareTool }> = ({ props }) =>
 	Response.json(splitQuotes(props.tool).file);
