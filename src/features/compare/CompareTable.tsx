@@ -233,7 +233,7 @@ function Fact({
 	if (!fact) return <span className="compare__unknown">not documented yet</span>;
 	return (
 		<>
-			{fact.text}
+			{fact.note ? `${fact.text} (${fact.note})` : fact.text}
 			{fact.docs && (
 				<span className="fact__docs">
 					<a href={fact.docs} rel="noopener noreferrer">

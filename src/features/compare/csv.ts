@@ -15,6 +15,10 @@ const UNKNOWN = 'not documented yet';
 const sourcesOf = (fact: ShownFact | undefined) =>
 	fact ? fact.sources.map((source) => `${source.url} (checked ${source.on})`).join(' ; ') : null;
 
+/** A fact in words, with a capability's conditions. */
+const shownWords = (fact: ShownFact | undefined) =>
+	fact && (fact.note ? `${fact.text} (${fact.note})` : fact.text);
+
 /** A partner cell in words: "A, B and 3 more", or "None". */
 function partnerWords({ count, cell: { names, joiner, more } }: PartnerList): string {
 	return count ? `${names}${more ? `${joiner}${more}` : ''}` : 'None';
@@ -29,7 +33,7 @@ function cells(row: TableRow, tools: readonly CompareTool[]): Cell[] {
 			return each((_, at) => row.names[at]);
 		case 'fact':
 			return each(
-				(_, at) => row.facts[at]?.text ?? UNKNOWN,
+				(_, at) => shownWords(row.facts[at]) ?? UNKNOWN,
 				(at) => sourcesOf(row.facts[at]),
 			);
 		case 'partner-count':

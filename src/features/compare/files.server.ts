@@ -35,7 +35,9 @@ export function shownFact(key: FactKey, fact: Fact): ShownFact {
 			.join(', ');
 	const docs = detailLink(key, fact);
 	return {
-		text: factText(key, { ...fact, value: inVocabularyOrder(key, fact.value) }),
+		...(FACTS[key].capability && fact.detail
+			? { text: factText(key, { ...fact, detail: null }), note: fact.detail }
+			: { text: factText(key, { ...fact, value: inVocabularyOrder(key, fact.value) }) }),
 		...(docs && { docs }),
 		sources: fact.sources.map((source) => ({
 			url: source.url,

@@ -34,6 +34,11 @@ export interface ShownSource {
  */
 export interface ShownFact {
 	text: string;
+	/**
+	 * A capability's conditions and limits ("Windows only"), shown after its words but not
+	 * compared: two tools that both do a thing do not differ because one vendor says more.
+	 */
+	note?: string;
 	/** For an open API, the developer documentation's address. */
 	docs?: string;
 	sources: ShownSource[];

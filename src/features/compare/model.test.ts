@@ -369,6 +369,23 @@ describe('shownFact', () => {
 	});
 });
 
+describe('a capability compared', () => {
+	it('is the same for two tools that both do it, whatever conditions one vendor adds', () => {
+		const withNote = {
+			value: ['yes'],
+			detail: 'Area, linear and count',
+			sources: read(['yes']).sources,
+		};
+		const x = tool(1, { takeoff_2d: withNote }, [], 'estimating');
+		const y = tool(2, { takeoff_2d: read(['yes']) }, [], 'estimating');
+		const row = compareModel([x, y], factLayout, false)
+			.sections.flatMap((section) => section.rows)
+			.find((r) => r.kind === 'fact' && r.key === 'takeoff_2d')!;
+		expect(row.state).toBe('same');
+		expect(x.facts.takeoff_2d).toMatchObject({ text: 'Yes', note: 'Area, linear and count' });
+	});
+});
+
 describe('deservesAPage', () => {
 	const page = (x: CompareTool, y: CompareTool) =>
 		deservesAPage(compareModel([x, y], factLayout, false), 2);
