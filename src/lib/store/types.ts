@@ -24,7 +24,6 @@ export interface CorrectionInput {
 	partner: string | null;
 }
 
-
 /** A `construction_apps` row as the database returns it: trusted only after `parseTool`. */
 export type ToolRow = Record<string, unknown>;
 
