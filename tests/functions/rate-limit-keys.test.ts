@@ -54,7 +54,8 @@ it('answers 503 busy once a form reaches its ceiling for all clients together, s
 	expect(flooded.status).toBe(503);
 	const retryAfter = Number(flooded.headers.get('retry-after'));
 	expect(retryAfter).toBeGreaterThan(0);
-	expect(retryAfter).toBeLessThanOrEqual(3600);
+	// The ceiling's window slides (record 0027): hits late in this hour still weigh in the next.
+	expect(retryAfter).toBeLessThanOrEqual(2 * 3600);
 	const { error } = await flooded.json();
 	expect(error.code).toBe('busy');
 	expect(error.message).toMatch(/too many entries right now.*nothing was saved/);
