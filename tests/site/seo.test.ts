@@ -202,6 +202,8 @@ describe('sitemap and robots.txt', () => {
 			'/',
 			...live.map((tool) => `/app/${tool.id}/`),
 			...CATEGORY_SLUGS.map((slug) => `/category/${slug}/`),
+			// A page per capability of a category that some tool states (capabilities.test.ts).
+			...[...pages.keys()].filter((route) => /^\/category\/[\w-]+\/[\w-]+\/$/.test(route)),
 			...(pages.has('/newapp/') ? ['/newapp/'] : []),
 			// The integration map and a page per connected tool (which ones: integrations.test.ts).
 			...[...pages.keys()].filter((route) => route.startsWith('/integrations/')),

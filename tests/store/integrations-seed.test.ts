@@ -1,10 +1,10 @@
 // The sample integrations in supabase/seed.sql, loaded into a fresh embedded database: every
-// pair of the research (supabase/research/integrations.json, which scripts/seed/integrations.ts
-// turns into the seed) must become a stored pair with what its source says (a misspelt tool name
+// pair of the research (supabase/research/integrations.json and categories/*.json, which
+// scripts/seed/integrations.ts turns into the seed) must become a stored pair with what its source says (a misspelt tool name
 // would silently drop one through the join; a direction read from tool_a's side must be stored
 // in id order), each citing a parseable https source, with the big platforms as hubs, and anon
 // must see exactly the pairs whose two tools are live.
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOVE_KEYS } from '../../src/features/integrations/details.ts';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
@@ -22,9 +22,25 @@ interface ResearchEntry {
 	verified_on: string;
 }
 
+/** integrations.json, then the pairs the per-category research added, each pair once. */
 async function research(): Promise<ResearchEntry[]> {
-	const file = new URL('../../supabase/research/integrations.json', import.meta.url);
-	return JSON.parse(await readFile(file, 'utf8'));
+	const read = async (path: string) =>
+		JSON.parse(await readFile(new URL(`../../supabase/research/${path}`, import.meta.url), 'utf8'));
+	const categories = (
+		await readdir(new URL('../../supabase/research/categories/', import.meta.url))
+	)
+		.filter((name) => name.endsWith('.json'))
+		.sort();
+	const added = await Promise.all(
+		categories.map(
+			async (name) => (await read(`categories/${name}`)).integrations as ResearchEntry[],
+		),
+	);
+	const seen = new Set<string>();
+	return [...(await read('integrations.json')), ...added.flat()].filter((entry) => {
+		const key = pairKey(entry.tool_a, entry.tool_b);
+		return !seen.has(key) && Boolean(seen.add(key));
+	});
 }
 
 const pairKey = (a: string, b: string) => [a, b].sort().join(' <> ');
