@@ -8,7 +8,6 @@ import {
 import { ChosenTools, comparingText } from './CompareNotes.tsx';
 import CompareTable, { compareTitle, type QuoteLoader } from './CompareTable.tsx';
 import { loadQuotes } from './load.ts';
-import CsvDownload from './CsvDownload.tsx';
 import {
 	type CompareLayout,
 	compareFiles,
@@ -177,7 +176,20 @@ export default function Compare({
 					loadQuote={quoteOf}
 				/>
 			)}
-			{tools.length > 0 && <CsvDownload tools={tools} comparison={comparison} />}
+			{tools.length > 0 && (
+				// The comparison on screen as a spreadsheet (csv.ts, loaded when asked for: a
+				// comparison is read far more often than downloaded). The "A vs B" pages, which have
+				// no JavaScript, link the same text as a data: address instead.
+				<p className="compare__csv">
+					<button
+						type="button"
+						className="button"
+						onClick={async () => (await import('./csv.ts')).downloadCsv(tools, comparison)}
+					>
+						Download as CSV
+					</button>
+				</p>
+			)}
 		</div>
 	);
 }

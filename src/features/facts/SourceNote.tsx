@@ -63,7 +63,8 @@ function LoadedQuote({ url, load }: { url: string; load: () => Promise<string | 
 		if (!event.currentTarget.open || (text && text !== FAILED)) return;
 		setText(undefined);
 		load().then(
-			(quote) => setText(quote ?? 'The page’s sentence is not recorded.'),
+			// A source the quotes file has nothing for shows nothing, not "loading".
+			(quote) => setText(quote ?? ''),
 			() => setText(FAILED),
 		);
 	}
