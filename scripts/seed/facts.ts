@@ -5,10 +5,10 @@
 // a tool documents no integration, and writes the one research report beside it
 // (supabase/research/tool-facts.md). A fact outside the vocabulary, or a tool not in the seed,
 // stops the run with the reason: the research is corrected, not the generator.
-import { writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import {
 	readResearch,
+	writeGenerated,
 	readSeed,
 	SEED,
 	seedToolNames,
@@ -180,7 +180,7 @@ join public.construction_apps a on a.name = v.tool;
 ${SEARCHES_END}
 `;
 const withFacts = placeBlock(seedWithTools, BEGIN, END, block);
-writeFileSync(
+writeGenerated(
 	SEED,
 	searched.length ? placeBlock(withFacts, SEARCHES_BEGIN, SEARCHES_END, searchesBlock) : withFacts,
 );
@@ -271,5 +271,5 @@ for (const entry of entries) {
 	if (entry.searches?.length)
 		lines.push(`Searches made: ${entry.searches.map((q) => `“${cell(q)}”`).join(', ')}.`, '');
 }
-writeFileSync(REPORT, lines.join('\n'));
+writeGenerated(REPORT, lines.join('\n'));
 console.log(`${rows.length} facts of ${entries.length} tools written to ${SEED} and ${REPORT}`);

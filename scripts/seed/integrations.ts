@@ -5,10 +5,10 @@
 // it (supabase/research/integrations.md). A value outside the vocabulary, a tool not in the
 // seed or a pair listed twice stops the run with the reason: the research is corrected, not
 // the generator.
-import { writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import {
 	readResearch,
+	writeGenerated,
 	readSeed,
 	SEED,
 	seedToolNames,
@@ -146,7 +146,7 @@ join public.construction_apps b on b.name = v.tool_b;
 ${END}
 `;
 writeSeedBlock(seed, BEGIN, END, block);
-writeFileSync(REPORT, report(entries));
+writeGenerated(REPORT, report(entries));
 console.log(`${entries.length} integrations written to ${SEED} and ${REPORT}`);
 
 /** The research report: what was read, quoted, corrected and left out, pair by pair. */

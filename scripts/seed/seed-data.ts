@@ -57,7 +57,19 @@ export function placeBlock(
 		: `${seed.slice(0, at + 1)}${block}\n${seed.slice(at + 1)}`;
 }
 
+/**
+ * `--check`: read and check the research, write nothing (a researcher's check while another
+ * researcher's files are not yet merged).
+ */
+export const CHECK_ONLY = process.argv.includes('--check');
+
+/** Writes a generated file, except under `--check`. */
+export function writeGenerated(file: string, text: string) {
+	if (CHECK_ONLY) console.log(`--check: ${file} not written`);
+	else writeFileSync(file, text);
+}
+
 /** Writes `block` in place of the seed's block between its markers (see placeBlock). */
 export function writeSeedBlock(seed: string, begin: string, end: string, block: string) {
-	writeFileSync(SEED, placeBlock(seed, begin, end, block));
+	writeGenerated(SEED, placeBlock(seed, begin, end, block));
 }
