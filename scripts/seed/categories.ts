@@ -9,11 +9,11 @@ import path from 'node:path';
 import { z } from 'zod';
 import { readResearch } from './seed-data.ts';
 import { CATEGORY_SLUGS, type CategorySlug } from '../../src/lib/categories.ts';
-import { safeHttpUrl } from '../../src/lib/tool-url.ts';
+import { webAddress } from '../../src/lib/addresses.ts';
 
 export const CATEGORY_RESEARCH = 'supabase/research/categories';
 
-const url = z.string().refine((value) => safeHttpUrl(value) !== null, 'is not an http(s) URL');
+const url = z.string().refine((value) => webAddress(value) !== null, 'is not a public http(s) URL');
 
 const fact = z.object({
 	fact: z.string(),

@@ -3,7 +3,7 @@ import { CATEGORY_SLUGS, type CategorySlug } from './categories.ts';
 import { loadConfig } from './config.server.ts';
 import { openCatalogueReader } from './store/index.server.ts';
 import type { ToolRow } from './store/types.ts';
-import { safeHttpUrl } from './tool-url.ts';
+import { webAddress } from './addresses.ts';
 
 /** A live tool as the site renders it: validated, with a URL that is safe to link to. */
 export interface Tool {
@@ -22,7 +22,9 @@ const toolSchema = z.object({
 		.string()
 		.nullish()
 		.transform((value) => value?.trim() ?? ''),
-	url: z.string().refine((value) => safeHttpUrl(value) !== null, 'has a URL that is not http(s)'),
+	url: z
+		.string()
+		.refine((value) => webAddress(value) !== null, 'has a URL that is not http(s) or not public'),
 	category: z.enum(CATEGORY_SLUGS as [CategorySlug, ...CategorySlug[]], 'has an unknown category'),
 	published_at: z.coerce.date().nullish(),
 });
@@ -45,7 +47,7 @@ export function parseTools(
 			continue;
 		}
 		const { published_at, url, ...rest } = result.data;
-		tools.push({ ...rest, url: safeHttpUrl(url)!.href, publishedAt: published_at ?? null });
+		tools.push({ ...rest, url: webAddress(url)!.href, publishedAt: published_at ?? null });
 	}
 	return tools;
 }

@@ -11,6 +11,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
 import ipaddr from 'ipaddr.js';
+import { LOCAL_NAMES, LOCAL_SUFFIXES, spelledIPv4 } from './addresses.ts';
 
 export interface OutboundPolicy {
 	/**
@@ -32,17 +33,6 @@ export class PrivateAddressError extends Error {
 	}
 }
 
-const BLOCKED_NAMES = new Set([
-	'localhost',
-	'localhost.localdomain',
-	'ip6-localhost',
-	'ip6-loopback',
-	'metadata',
-	'metadata.google.internal',
-	'instance-data',
-]);
-const BLOCKED_SUFFIXES = ['.localhost', '.internal', '.local', '.localdomain', '.home.arpa'];
-
 /** Whether an address may be requested: public unicast only (loopback when allowed). */
 function addressAllowed(address: string, policy: OutboundPolicy): boolean {
 	if (!ipaddr.isValid(address)) return false;
@@ -54,22 +44,9 @@ function addressAllowed(address: string, policy: OutboundPolicy): boolean {
 }
 
 /**
- * An IPv4 address spelled inside a host name by the wildcard DNS services (nip.io, sslip.io,
- * xip.io and their like): `10.0.0.1.nip.io`, `app-192-168-1-2.sslip.io`, `0a000001.nip.io`.
+ * Why `hostname` may not be requested by its name alone, or null: the names and spelled
+ * addresses of the address rule (src/lib/addresses.ts), loopback ones allowed under the policy.
  */
-function spelledAddresses(host: string): string[] {
-	const found: string[] = [];
-	for (const match of host.matchAll(
-		/(?:^|[.-])(\d{1,3})[.-](\d{1,3})[.-](\d{1,3})[.-](\d{1,3})(?=[.-]|$)/g,
-	))
-		found.push(match.slice(1, 5).join('.'));
-	for (const label of host.split('.'))
-		if (/^[0-9a-f]{8}$/.test(label))
-			found.push([0, 2, 4, 6].map((at) => Number.parseInt(label.slice(at, at + 2), 16)).join('.'));
-	return found;
-}
-
-/** Why `hostname` may not be requested by its name alone, or null. */
 export function refusedHost(hostname: string, policy: OutboundPolicy = {}): string | null {
 	const host = hostname
 		.toLowerCase()
@@ -79,11 +56,12 @@ export function refusedHost(hostname: string, policy: OutboundPolicy = {}): stri
 		return addressAllowed(host, policy) ? null : 'is a private, loopback or reserved address';
 	const loopbackName = host === 'localhost' || host.endsWith('.localhost');
 	if (loopbackName && policy.allowLoopback) return null;
-	if (BLOCKED_NAMES.has(host) || BLOCKED_SUFFIXES.some((suffix) => host.endsWith(suffix)))
+	if (LOCAL_NAMES.includes(host) || LOCAL_SUFFIXES.some((suffix) => host.endsWith(suffix)))
 		return 'names this machine, its network or a metadata service';
-	for (const spelled of spelledAddresses(host))
-		if (ipaddr.isValid(spelled) && !addressAllowed(spelled, policy))
-			return `spells the private address ${spelled}`;
+	for (const octets of spelledIPv4(host)) {
+		const spelled = octets.join('.');
+		if (!addressAllowed(spelled, policy)) return `spells the private address ${spelled}`;
+	}
 	return null;
 }
 

@@ -1,24 +1,6 @@
-/**
- * The tool's address if it is safe to link to: an absolute http(s) URL with a real host
- * and no credentials. Anything else (javascript:, data:, relative, garbage) gives null.
- */
-export function safeHttpUrl(raw: unknown): URL | null {
-	if (typeof raw !== 'string') return null;
-	let url: URL;
-	try {
-		url = new URL(raw.trim());
-	} catch {
-		return null;
-	}
-	if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-	if (!url.hostname || url.username || url.password) return null;
-	return url;
-}
+import { siteHost } from './addresses.ts';
 
-/** The host a logo is requested for: lowercased, without port and without a leading `www.`. */
-export function logoHost(url: URL): string {
-	return url.hostname.toLowerCase().replace(/^www\./, '');
-}
+// Whether a tool's address is one to link to is the address rule's (src/lib/addresses.ts).
 
 /** The logo service the build asks when LOGO_URL_TEMPLATE is unset (pages never ask it). */
 export const DEFAULT_LOGO_URL_TEMPLATE = 'https://icons.duckduckgo.com/ip3/{host}.ico';
@@ -26,10 +8,10 @@ export const DEFAULT_LOGO_URL_TEMPLATE = 'https://icons.duckduckgo.com/ip3/{host
 /**
  * The logo image address for a tool, from a template such as
  * `https://icons.duckduckgo.com/ip3/{host}.ico`. Only the host goes into the request,
- * never the stored URL's path, port or query.
+ * never the stored URL's path, port or query (nor a leading `www.`).
  */
 export function logoUrlFor(url: URL, template: string): string {
-	return template.replaceAll('{host}', encodeURIComponent(logoHost(url)));
+	return template.replaceAll('{host}', encodeURIComponent(siteHost(url)));
 }
 
 /** One or two letters shown when a logo cannot load. */

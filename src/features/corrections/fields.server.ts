@@ -2,6 +2,7 @@
 // A correction's value is read from the field group of the chosen "what": without JavaScript
 // every group is sent, and only the chosen one counts.
 import { z } from 'zod';
+import { siteHost } from '../../lib/addresses.ts';
 import { CATEGORY_SLUGS, isCategorySlug } from '../../lib/categories.ts';
 import { factProblem } from '../facts/facts.ts';
 import { FACTS, type FactKey, isFactKey } from '../facts/vocabulary.ts';
@@ -62,10 +63,10 @@ function sourceField(ownHosts: ReadonlySet<string>) {
 			.trim()
 			.min(1, 'Enter the address of the page that says it (the source is required).')
 			.pipe(urlField)
-			.refine((url) => {
-				const host = new URL(url).hostname.toLowerCase().replace(/^www\./, '');
-				return !ownHosts.has(host);
-			}, 'The source must be the vendor’s page, not a page of this directory.'),
+			.refine(
+				(url) => !ownHosts.has(siteHost(new URL(url))),
+				'The source must be the vendor’s page, not a page of this directory.',
+			),
 	);
 }
 

@@ -9,7 +9,7 @@ import {
 	isFactKey,
 } from '../facts/vocabulary.ts';
 import type { CategorySlug } from '../../lib/categories.ts';
-import { safeHttpUrl } from '../../lib/tool-url.ts';
+import { typedWebAddress } from '../../lib/addresses.ts';
 import { type EditorContext, EXIT, options, rebuildAfter, UsageError } from './cli.ts';
 import { table } from './format.ts';
 import { resolveTool } from './integrations.ts';
@@ -23,13 +23,15 @@ function factKey(raw: string | undefined): FactKey {
 	return raw;
 }
 
-/** The vendor page the fact was read on: an http(s) URL the database accepts. */
+/** The vendor page the fact was read on: a public http(s) address (record 0030). */
 function source(raw: string | undefined): string {
 	if (raw === undefined)
 		throw new UsageError("--source <url> is required: the vendor's page the fact was read on");
-	const url = safeHttpUrl(raw);
-	if (!url || url.href.length > 2048)
-		throw new UsageError('--source must be an http(s) URL of at most 2048 characters');
+	const { url } = typedWebAddress(raw);
+	if (!url)
+		throw new UsageError(
+			'--source must be a public http(s) URL (a host name, no user name) of at most 2048 characters',
+		);
 	return url.href;
 }
 

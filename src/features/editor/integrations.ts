@@ -3,12 +3,13 @@
 import { z } from 'zod';
 import { flowLabel, MOVES, STATUSES, storedDirection, viaLabel } from '../integrations/details.ts';
 import { INTEGRATION_KINDS, type IntegrationKind } from '../integrations/types.ts';
-import { safeHttpUrl } from '../../lib/tool-url.ts';
+import { typedWebAddress } from '../../lib/addresses.ts';
 import { type EditorContext, EXIT, options, rebuildAfter, UsageError } from './cli.ts';
 import { table } from './format.ts';
 import type { Connection } from './types.ts';
 import { linkKind, parseDirection, parseMoves, parseStatus, parseVia } from './link-details.ts';
 import { EditorError, type Submission, type ToolDraft, type ToolRecord } from './types.ts';
+import { plural } from '../../lib/text.ts';
 
 const kindField = z.enum(
 	INTEGRATION_KINDS as [IntegrationKind, ...IntegrationKind[]],
@@ -20,13 +21,15 @@ const noteField = z
 	.min(1, '--note must not be empty')
 	.max(140, '--note is too long (140 characters at most)');
 
-/** The page where a vendor documents the integration: an http(s) URL the database accepts. */
+/** The page where a vendor documents the integration: a public http(s) address (record 0030). */
 function sourceUrl(raw: string | undefined): string {
 	if (raw === undefined)
 		throw new UsageError('--source <url> is required: the page where a vendor documents it');
-	const url = safeHttpUrl(raw);
-	if (!url || url.href.length > 2048)
-		throw new UsageError('--source must be an http(s) URL of at most 2048 characters');
+	const { url } = typedWebAddress(raw);
+	if (!url)
+		throw new UsageError(
+			'--source must be a public http(s) URL (a host name, no user name) of at most 2048 characters',
+		);
 	return url.href;
 }
 
@@ -113,7 +116,7 @@ export const integrationCommands: Record<
 			ctx.out(
 				ctx.paint(
 					'dim',
-					`${stale.length} ${stale.length === 1 ? 'connection' : 'connections'} not checked for ${days} days or more${only ? ` with ${label(only)}` : ''}, oldest first. Read the source again, then \`verify <tool> <tool> --source <url>\`.`,
+					`${plural(stale.length, 'connection')} not checked for ${days} days or more${only ? ` with ${label(only)}` : ''}, oldest first. Read the source again, then \`verify <tool> <tool> --source <url>\`.`,
 				),
 			);
 			return EXIT.ok;
@@ -148,12 +151,7 @@ export const integrationCommands: Record<
 			ctx.out(line);
 			ctx.out(ctx.paint('dim', `  ${saidLine(tool, connections[at])}`));
 		});
-		ctx.out(
-			ctx.paint(
-				'dim',
-				`${label(tool)} works with ${connections.length} ${connections.length === 1 ? 'tool' : 'tools'}.`,
-			),
-		);
+		ctx.out(ctx.paint('dim', `${label(tool)} works with ${plural(connections.length, 'tool')}.`));
 		return EXIT.ok;
 	},
 

@@ -1,6 +1,6 @@
 import { isoDay } from '../../lib/dates.ts';
 import { CATEGORIES, type CategorySlug } from '../../lib/categories.ts';
-import { safeHttpUrl } from '../../lib/tool-url.ts';
+import { webAddress } from '../../lib/addresses.ts';
 import {
 	CURRENCIES,
 	factKeysFor,
@@ -86,9 +86,13 @@ export function factProblem(key: FactKey, value: readonly string[], detail: stri
 	}
 }
 
-/** A fact whose detail is a link (the vocabulary's `detail: 'url'`, an open API's docs) needs one when it says yes. */
+/**
+ * A fact whose detail is a link (the vocabulary's `detail: 'url'`, an open API's docs) needs one
+ * when it says yes: the detail starts with the address, and may go on in words (record 0030).
+ */
 function linkProblem(key: FactKey, value: readonly string[], detail: string | null) {
-	if (FACTS[key].detail !== 'url' || value[0] !== 'yes' || safeHttpUrl(detail ?? '')) return null;
+	if (FACTS[key].detail !== 'url' || value[0] !== 'yes' || webAddress(detail?.split(/\s/)[0]))
+		return null;
 	return 'needs the developer documentation address as its detail';
 }
 
@@ -126,7 +130,7 @@ export function parseFacts(
 		const key = String(row.fact);
 		const value = Array.isArray(row.value) ? row.value.map(String) : [];
 		const detail = typeof row.detail === 'string' && row.detail.trim() ? row.detail.trim() : null;
-		const source = safeHttpUrl(String(row.source_url ?? ''));
+		const source = webAddress(row.source_url);
 		const verifiedOn = isoDay(row.verified_on);
 		const problem = !isFactKey(key)
 			? 'an unknown fact'

@@ -3,6 +3,7 @@
  * it was read there or stated by the vendor, on which day, and whether that is over a year ago.
  * Free of the vocabulary, so the compare island uses it as the static pages do.
  */
+import { siteHost } from '../../lib/addresses.ts';
 import { dayLabel } from '../../lib/dates.ts';
 
 /** A check older than this says so: a vendor's page may have changed since (record 0024). */
@@ -42,7 +43,7 @@ const hosts = new Map<string, string>();
 export function sourceHost(url: string): string {
 	let host = hosts.get(url);
 	if (host === undefined) {
-		host = new URL(url).hostname.replace(/^www\./, '');
+		host = siteHost(new URL(url));
 		hosts.set(url, host);
 	}
 	return host;

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { refusedHost } from '../../lib/outbound-guard.server.ts';
+import {
+	type AddressProblem,
+	isPublicHostName,
+	MAX_ADDRESS_LENGTH,
+	typedWebAddress,
+} from '../../lib/addresses.ts';
 import { AUDIENCES, PLATFORMS } from '../facts/vocabulary.ts';
 
 export { HONEYPOT_FIELD } from './honeypot.ts';
@@ -17,9 +22,6 @@ function localPartDotsValid(email: string): boolean {
 	const local = email.slice(0, email.lastIndexOf('@'));
 	return !local.startsWith('.') && !local.endsWith('.') && !local.includes('..');
 }
-// A host name with at least two labels and a letter TLD; IP literals and localhost fail it.
-const PUBLIC_HOST =
-	/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
 /** E-mail: trimmed, at most 254 characters, valid per WHATWG, with a dotted domain. */
 export const emailField = z
@@ -34,7 +36,7 @@ export const emailField = z
 		}),
 	)
 	.refine(
-		(email) => PUBLIC_HOST.test((email.split('@')[1] ?? '').toLowerCase()),
+		(email) => isPublicHostName((email.split('@')[1] ?? '').toLowerCase()),
 		'Enter a valid e-mail address, like name@company.com.',
 	)
 	.refine(
@@ -53,51 +55,42 @@ export const nameField = z
 		'The name contains characters that are not allowed (such as < or > or invisible characters).',
 	);
 
-/** Adds https:// when the visitor typed no scheme (`procore.com`). */
-function withScheme(raw: string): string {
-	const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(raw);
-	return scheme && !scheme[1].includes('.') ? raw : `https://${raw}`;
-}
-
 /** The stored form of a valid tool URL: `https://procore.com` rather than `…com/`. */
 function canonical(url: URL): string {
 	return url.pathname === '/' && !url.search && !url.hash ? url.origin : url.href;
 }
 
+const TOO_LONG = `The URL is too long (${MAX_ADDRESS_LENGTH} characters at most).`;
+
+/** What the visitor reads for each way an address breaks the rule (src/lib/addresses.ts). */
+const ADDRESS_MESSAGES: Record<AddressProblem, string> = {
+	characters: 'A URL cannot contain spaces or invisible characters.',
+	length: TOO_LONG,
+	scheme: 'Only http:// and https:// addresses are accepted.',
+	credentials: 'The URL must not contain a user name or password.',
+	// By its name only (no DNS lookup here): what it resolves to is checked where it is
+	// requested (record 0027).
+	host: 'Enter the address of a public website, like https://example.com.',
+	port: 'Enter a valid URL, like https://example.com (a port is a number from 1 to 65535).',
+	syntax: 'Enter a valid URL, like https://example.com.',
+};
+
 /**
- * A public web address: http(s), a real host name (no localhost or IP literal), no
- * credentials, at most 2048 characters. A missing scheme becomes https://.
+ * A public web address, the rule of record 0030 (src/lib/addresses.ts), as a visitor types it:
+ * a missing scheme becomes https://, a Unicode host its punycode; stored in the short form.
  */
 export const urlField = z
 	.string({ error: 'Enter the application URL.' })
 	.trim()
 	.min(1, 'Enter the application URL.')
-	.max(2048, 'The URL is too long (2048 characters at most).')
+	.max(MAX_ADDRESS_LENGTH, TOO_LONG)
 	.transform((raw, context) => {
-		const invalid = (message: string) => {
-			context.addIssue({ code: 'custom', message });
+		const { url, problem } = typedWebAddress(raw, { withScheme: true });
+		if (!url) {
+			context.addIssue({ code: 'custom', message: ADDRESS_MESSAGES[problem] });
 			return z.NEVER;
-		};
-		if (/\s|[\u0000-\u001f]/.test(raw)) return invalid('A URL cannot contain spaces.');
-		let url: URL;
-		try {
-			url = new URL(withScheme(raw));
-		} catch {
-			return invalid('Enter a valid URL, like https://example.com.');
 		}
-		if (url.protocol !== 'https:' && url.protocol !== 'http:')
-			return invalid('Only http:// and https:// addresses are accepted.');
-		if (url.username || url.password)
-			return invalid('The URL must not contain a user name or password.');
-		// By its name only (no DNS lookup here): a name of this machine, its network or a metadata
-		// service, or one that spells a private address (10.0.0.1.nip.io), is no public website.
-		// What it resolves to is checked where it is requested (record 0027).
-		if (!PUBLIC_HOST.test(url.hostname) || refusedHost(url.hostname))
-			return invalid('Enter the address of a public website, like https://example.com.');
-		const stored = canonical(url);
-		return stored.length > 2048
-			? invalid('The URL is too long (2048 characters at most).')
-			: stored;
+		return canonical(url);
 	});
 
 export const subscribeSchema = z.object({ email: emailField });

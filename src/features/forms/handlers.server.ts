@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { siteHost } from '../../lib/addresses.ts';
 import type { FormStore, RateLimit, RateLimited, SignUp } from '../../lib/store/types.ts';
 import { HONEYPOT_FIELD, submitSchema, subscribeSchema } from './fields.server.ts';
 import {
@@ -111,7 +112,7 @@ export function createFormHandler<Schema extends z.ZodType>(
 					fields,
 					new Set(
 						[new URL(request.url).origin, ...(deps.siteOrigins ?? [])].map((origin) =>
-							new URL(origin).hostname.toLowerCase().replace(/^www\./, ''),
+							siteHost(new URL(origin)),
 						),
 					),
 				)

@@ -1,5 +1,5 @@
 import { isoDay } from '../../lib/dates.ts';
-import { safeHttpUrl } from '../../lib/tool-url.ts';
+import { webAddress } from '../../lib/addresses.ts';
 import {
 	flowOf,
 	MOVE_KEYS,
@@ -74,7 +74,7 @@ export function parseIntegrations(
 		const lowId = Number(row.tool_low_id);
 		const highId = Number(row.tool_high_id);
 		const kind = String(row.kind) as IntegrationKind;
-		const source = safeHttpUrl(String(row.source_url ?? ''));
+		const source = webAddress(row.source_url);
 		const verifiedOn = isoDay(row.verified_on);
 		const problem = !INTEGRATION_KINDS.includes(kind)
 			? `unknown kind ${JSON.stringify(row.kind)}`

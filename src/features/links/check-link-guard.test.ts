@@ -22,14 +22,15 @@ describe('checkLink through the outbound guard', () => {
 		});
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 		port = (server.address() as AddressInfo).port;
-		// A public-looking name that resolves to this machine (DNS rebinding).
+		// Public-looking names that resolve to this machine: the test server under the loopback
+		// allowance (an IP literal is no address to check, record 0030), and DNS rebinding.
 		const lookup = dns.lookup;
 		vi.spyOn(dns, 'lookup').mockImplementation(((
 			hostname: string,
 			options: unknown,
 			callback: (...args: unknown[]) => void,
 		) => {
-			if (hostname !== 'rebound.example.com')
+			if (hostname !== 'rebound.example.com' && hostname !== 'loop.example.com')
 				return (lookup as (...args: unknown[]) => void)(hostname, options, callback);
 			process.nextTick(() => callback(null, [{ address: '127.0.0.1', family: 4 }]));
 		}) as never);
@@ -41,14 +42,14 @@ describe('checkLink through the outbound guard', () => {
 
 	it('follows no redirect to a private, metadata or rebound address (check-links)', async () => {
 		const options = { timeoutMs: 2000, userAgent: 'test', policy: { allowLoopback: true } };
-		const toPrivate = await checkLink(`http://127.0.0.1:${port}/to-private`, options);
+		const toPrivate = await checkLink(`http://loop.example.com:${port}/to-private`, options);
 		expect(toPrivate).toMatchObject({
 			status: 'broken',
 			httpStatus: null,
 			finalUrl: 'http://10.0.0.1/',
 		});
 		expect(toPrivate.detail).toMatch(/^refused: 10\.0\.0\.1/);
-		const toMetadata = await checkLink(`http://127.0.0.1:${port}/to-metadata`, options);
+		const toMetadata = await checkLink(`http://loop.example.com:${port}/to-metadata`, options);
 		expect(toMetadata.detail).toMatch(/^refused: metadata\.google\.internal/);
 		// Without the allowance, a public name rebound to loopback is refused at the first hop.
 		const rebound = await checkLink(`http://rebound.example.com:${port}/`, {

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { getDomain } from 'tldts-icann';
+import { siteHost, webAddress } from '../../lib/addresses.ts';
 import { guardedFetch, type OutboundPolicy } from '../../lib/outbound-guard.server.ts';
 
 // One address requested as a visitor's browser would follow it, and what its answer means for
@@ -34,7 +35,7 @@ const REFUSALS = new Set([401, 403, 429]);
 
 /** The site an address belongs to: its registrable domain (procore.com for us.procore.com). */
 function siteOf(url: URL): string {
-	return getDomain(url.hostname) ?? url.hostname.replace(/^www\./, '');
+	return getDomain(url.hostname) ?? siteHost(url);
 }
 
 /** Whether two addresses are on the same site (a move within a site is not "moved"). */
@@ -94,9 +95,10 @@ function verdict(start: URL, final: URL, status: number): Omit<LinkAnswer, 'url'
 
 /** Requests `url` (GET, body discarded) and follows its redirects, within one deadline. */
 export async function checkLink(url: string, options: CheckOptions): Promise<LinkAnswer> {
-	// The database checks tool and integration addresses; a source stored otherwise may not be one.
-	const start = URL.canParse(url) ? new URL(url) : null;
-	if (!start || (start.protocol !== 'http:' && start.protocol !== 'https:'))
+	// Only an address the directory would store (record 0030); where its redirects lead is the
+	// web's, and each hop is the outbound guard's to refuse.
+	const start = webAddress(url);
+	if (!start)
 		return { url, status: 'broken', httpStatus: null, finalUrl: null, detail: 'not a web address' };
 	const signal = AbortSignal.timeout(options.timeoutMs);
 	let current = start;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { safeHttpUrl } from '../../lib/tool-url.ts';
+import { webAddress } from '../../lib/addresses.ts';
 import { type Change, parseChanges } from '../changes/changes.ts';
+import { plural } from '../../lib/text.ts';
 
 // An issue as stored (newsletter_issues): the tools, integrations and changes are snapshots
 // taken when it was drafted, so the preview, every message and the published page show the
@@ -76,7 +77,7 @@ export function parseIssue(row: unknown): Issue {
 		number: data.number,
 		intro: data.intro,
 		// Like the build (catalogue.server.ts), leave out rows the site cannot show safely.
-		tools: data.tools.filter((tool) => tool.name.trim() && safeHttpUrl(tool.url)),
+		tools: data.tools.filter((tool) => tool.name.trim() && webAddress(tool.url)),
 		integrations: data.integrations,
 		changes: parseChanges(data.changes),
 		changesMore: data.changes_more,
@@ -88,7 +89,5 @@ export function parseIssue(row: unknown): Issue {
 
 /** The subject line of an issue, from what it holds. */
 export function issueSubject(issue: Issue, siteName: string): string {
-	const count = issue.tools.length;
-	const tools = count === 1 ? '1 new tool' : `${count} new tools`;
-	return `${siteName} weekly #${issue.number}: ${tools}`;
+	return `${siteName} weekly #${issue.number}: ${plural(issue.tools.length, 'new tool')}`;
 }
