@@ -15,7 +15,12 @@ export function inSentence(label: string): string {
 		: label[0].toLowerCase() + label.slice(1);
 }
 
+/** "tool" / "tools": the noun for a count printed elsewhere (a chip's number), singular for one. */
+export function nounFor(count: number, one: string, many = `${one}s`): string {
+	return count === 1 ? one : many;
+}
+
 /** "1 tool" / "12 tools": a count and its noun, singular for one. */
 export function plural(count: number, one: string, many = `${one}s`): string {
-	return `${count} ${count === 1 ? one : many}`;
+	return `${count} ${nounFor(count, one, many)}`;
 }

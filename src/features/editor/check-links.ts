@@ -5,6 +5,7 @@ import { checkLinks, type LinkAnswer } from '../links/check-link.server.ts';
 import { type LinkCheckStore, type LinkRecord, openLinkCheckStore } from '../links/store.server.ts';
 import type { EditorContext } from './cli.ts';
 import { table } from './format.ts';
+import { plural } from '../../lib/text.ts';
 
 // `npm run editor -- check-links [--concurrency N]` and `check-links --report`: every address
 // the site links to, requested and kept with the date. It only reports: what a page shows
@@ -54,7 +55,7 @@ function needingALook(ctx: EditorContext, links: LinkRecord[]): number {
 	}
 	const rows = failing.map((link) => [
 		link.status!,
-		`${day(link.firstSeenFailing!)} (${link.failedChecks} ${link.failedChecks === 1 ? 'check' : 'checks'})`,
+		`${day(link.firstSeenFailing!)} (${plural(link.failedChecks, 'check')})`,
 		link.url,
 		link.status === 'moved' ? (link.finalUrl ?? '') : (link.detail ?? ''),
 		link.usedBy.join('; '),

@@ -15,6 +15,7 @@ import { changeTitle } from '../changes/changes.ts';
 import type { NewsletterStore } from '../newsletter/store.server.ts';
 import type { EditorContext } from './cli.ts';
 import { csvField, table } from './format.ts';
+import { nounFor, plural } from '../../lib/text.ts';
 
 // `npm run editor -- newsletter draft|preview|send` and `subscribers`: the weekly issue and
 // the confirmed list. Exit codes follow commands.ts (EXIT): 2 usage, 3 nothing to act on,
@@ -62,10 +63,10 @@ async function introFrom(value: string | undefined): Promise<string> {
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 function describe(issue: Issue): string {
-	const tools = `${issue.tools.length} new tool${issue.tools.length === 1 ? '' : 's'}`;
-	const links = `${issue.integrations.length} new integration${issue.integrations.length === 1 ? '' : 's'}`;
+	const tools = plural(issue.tools.length, 'new tool');
+	const links = plural(issue.integrations.length, 'new integration');
 	const count = issue.changes.length + issue.changesMore;
-	const changes = `${count} change${count === 1 ? '' : 's'}${issue.changesMore ? ` (${issue.changes.length} shown)` : ''}`;
+	const changes = `${plural(count, 'change')}${issue.changesMore ? ` (${issue.changes.length} shown)` : ''}`;
 	const state = issue.sentAt ? `sent since ${issue.sentAt.toISOString()}` : 'draft';
 	return `Issue #${issue.number} (${state}): ${tools}, ${links}, ${changes}, live between ${day(issue.coversFrom)} and ${day(issue.coversUntil)}`;
 }
@@ -242,11 +243,11 @@ function tellReport(report: SendReport, issueNumber: number, mailer: Mailer, ctx
 	}
 	if (report.bounced)
 		ctx.out(
-			`${report.bounced} address${report.bounced === 1 ? ' was' : 'es were'} refused for good: marked bounced, they get no more issues (a new sign-up brings one back).`,
+			`${plural(report.bounced, 'address', 'addresses')} ${nounFor(report.bounced, 'was', 'were')} refused for good: marked bounced, they get no more issues (a new sign-up brings one back).`,
 		);
 	if (report.connectionsLost)
 		ctx.out(
-			`The connection to the mail server was lost ${report.connectionsLost} time${report.connectionsLost === 1 ? '' : 's'}; the send went on where it stopped.`,
+			`The connection to the mail server was lost ${plural(report.connectionsLost, 'time')}; the send went on where it stopped.`,
 		);
 }
 

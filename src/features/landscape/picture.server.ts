@@ -14,6 +14,7 @@ import { DATA_LICENCE } from '../open-data/licence.ts';
 import { landscapeData } from './data.server.ts';
 import { mostConnected, tileCount } from './landscape.ts';
 import { landscapePicture } from './picture.ts';
+import { plural } from '../../lib/text.ts';
 
 /** How the picture embeds logos: WebP as stored (browsers), or PNG (librsvg, for the PNG). */
 type LogoFormat = 'webp' | 'png';
@@ -112,7 +113,7 @@ export async function landscapeSvg(
 		})),
 		{
 			title,
-			subtitle: `${placed.size} ${placed.size === 1 ? 'tool' : 'tools'} · ${dateLabel(options.date ?? new Date())} · dashed: also does this job${partial}`,
+			subtitle: `${plural(placed.size, 'tool')} · ${dateLabel(options.date ?? new Date())} · dashed: also does this job${partial}`,
 			credit: `${SITE_NAME}, ${site.host}${site.pathname === '/' ? '' : site.pathname} · Data licence: ${DATA_LICENCE.name} (credit ${SITE_NAME})`,
 		},
 		(tool) => logos.get(tool.id) ?? null,

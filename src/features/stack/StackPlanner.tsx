@@ -8,6 +8,7 @@ import { afterNextFrame, useConnectionSources, useStackGraph } from './useStackD
 import { matchTools } from '../picker/match.ts';
 import ToolPicker from '../picker/ToolPicker.tsx';
 import { planStack } from './plan.ts';
+import { plural } from '../../lib/text.ts';
 
 export interface Stack {
 	/** Tool indexes, in the order chosen. */
@@ -15,8 +16,6 @@ export interface Stack {
 	/** A category index, or null for every category. */
 	category: number | null;
 }
-
-const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 interface Props {
 	/**
@@ -124,7 +123,7 @@ function stackFromAddress(loaded: StackGraph): { stack: Stack; said: string } {
 	const missing = toolIds.length - chosen.length;
 	return {
 		stack: { chosen, category: slugs.includes(category) ? slugs.indexOf(category) : null },
-		said: missing ? `${count(missing, 'tool')} in the address is not listed any more.` : '',
+		said: missing ? `${plural(missing, 'tool')} in the address is not listed any more.` : '',
 	};
 }
 
@@ -141,7 +140,7 @@ function pushAddress(graph: StackGraph, next: Stack) {
 const chosenText = (chosen: number[]) =>
 	chosen.length < 2
 		? 'Add another tool to see how they connect.'
-		: `${count(chosen.length, 'tool')} chosen.`;
+		: `${plural(chosen.length, 'tool')} chosen.`;
 
 /** The box that adds a tool: offers the tools not chosen yet, none once the stack is full. */
 function stackPicker(

@@ -11,6 +11,7 @@ import { changeText } from '../../changes/changes.ts';
 import type { Issue } from '../issue.ts';
 import { Layout } from './Layout.tsx';
 import { colour, style } from './theme.ts';
+import { plural } from '../../../lib/text.ts';
 
 export interface IssueEmailProps {
 	issue: Issue;
@@ -28,8 +29,6 @@ export interface IssueEmailProps {
 }
 
 const categoryLabel = (slug: string) => (isCategorySlug(slug) ? CATEGORIES.get(slug)!.label : slug);
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** One weekly issue: the editor's introduction, the new tools, the new integrations, what changed. */
 export function IssueEmail(props: IssueEmailProps) {
