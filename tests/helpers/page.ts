@@ -12,13 +12,14 @@ import { endpoints } from '../../src/lib/paths.ts';
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
- * A new page that fails the test on any console error or page error, and on any request the
- * page makes to another host (a page viewed asks no third party: logos are the site's own):
- * checked when the test finishes, for every page every browser test opens (this is the one
- * place that decides). Not errors of the page, only the browser's network log: the page's own
- * document answering 404 (the 404 page), and a form post the site answers with an error or
- * cannot reach (the forms show their own message, which the tests check). A test that provokes
- * another error on purpose names it with `allowErrors`.
+ * A new page in a context of its own, closed when the test finishes whatever happens (no test
+ * closes it by hand), that fails the test on any console error or page error, and on any
+ * request the page makes to another host (a page viewed asks no third party: logos are the
+ * site's own): checked when the test finishes, for every page every browser test opens (this
+ * is the one place that decides). Not errors of the page, only the browser's network log: the
+ * page's own document answering 404 (the 404 page), and a form post the site answers with an
+ * error or cannot reach (the forms show their own message, which the tests check). A test that
+ * provokes another error on purpose names it with `allowErrors`.
  */
 export async function openPage(
 	browser: Browser,
@@ -28,6 +29,9 @@ export async function openPage(
 		viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
 		javaScriptEnabled: options.javaScriptEnabled ?? true,
 	});
+	// Closed when the test ends, passed or failed: registered before the errors' check, which
+	// vitest runs first (its finish hooks run last-registered first).
+	onTestFinished(() => context.close());
 	const page = await context.newPage();
 	const errors: string[] = [];
 	const allowed: RegExp[] = [];
@@ -63,7 +67,6 @@ export async function openPage(
 			if (allow) allowed.push(allow);
 			expect(unexpected()).toEqual([]);
 		},
-		close: () => context.close(),
 	};
 }
 

@@ -152,7 +152,7 @@ describe.runIf(browserAvailable())('the hint in a browser', () => {
 	afterAll(() => browser?.close());
 
 	it('offers the categories and capabilities whose names match, as links', async () => {
-		const { page, close } = await openPage(browser);
+		const { page } = await openPage(browser);
 		await page.goto(`${baseUrl}/?q=takeoff%20software`);
 		await page.waitForSelector(SEARCH_READY);
 		const empty = page.locator('.search__empty');
@@ -165,6 +165,5 @@ describe.runIf(browserAvailable())('the hint in a browser', () => {
 		expect(await links.allTextContents()).toEqual(
 			expect.arrayContaining([expect.stringMatching(/^On-screen 2D takeoff: \d+ tools?$/)]),
 		);
-		await close();
 	});
 });

@@ -41,7 +41,7 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 		page.getByRole('searchbox', { name: /search tools by name/i });
 
 	it('narrows the grid as the visitor types and restores it when cleared', async () => {
-		const { page, expectNoErrors, close } = await home();
+		const { page, expectNoErrors } = await home();
 		expect(await visibleCardNames(page)).toEqual(liveNames);
 		await search(page).pressSequentially('pro');
 		const expected = liveNames.filter((name) => name.toLowerCase().includes('pro'));
@@ -60,11 +60,10 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 		expect(await page.evaluate(() => document.activeElement?.id)).toBe('tool-search');
 		expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
 		expectNoErrors();
-		await close();
 	});
 
 	it('is case-insensitive and matches the name only, never the description', async () => {
-		const { page, close } = await home();
+		const { page } = await home();
 		await search(page).fill('PROCORE');
 		expect(await visibleCardNames(page)).toContain('Procore');
 		await search(page).fill(fixtures.descriptionOnly.word);
@@ -73,19 +72,17 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 		await page.getByRole('button', { name: 'Clear search' }).click();
 		expect(await visibleCardNames(page)).toEqual(liveNames);
 		expect(await page.evaluate(() => document.activeElement?.id)).toBe('tool-search');
-		await close();
 	});
 
 	it.each(['c++', '(', '.', '*', '.*'])('treats %s as plain text', async (query) => {
-		const { page, close } = await home();
+		const { page } = await home();
 		await search(page).fill(query);
 		const expected = liveNames.filter((name) => name.toLowerCase().includes(query));
 		expect((await visibleCardNames(page)).sort()).toEqual(expected.sort());
-		await close();
 	});
 
 	it('keeps the query in the address across reload and back', async () => {
-		const { page, close } = await home();
+		const { page } = await home();
 		await search(page).fill('c++');
 		await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('c++');
 		await page.reload();
@@ -99,11 +96,10 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 		await page.goBack();
 		await expect.poll(() => search(page).inputValue()).toBe('c++');
 		await expect.poll(() => visibleCardNames(page)).toEqual([fixtures.special[0]]);
-		await close();
 	});
 
 	it('shows every match of a search as the visitor scrolls or asks for more, each once', async () => {
-		const { page, expectNoErrors, close } = await home();
+		const { page, expectNoErrors } = await home();
 		await search(page).fill('a');
 		const matches = liveNames.filter((name) => name.toLowerCase().includes('a'));
 		expect(matches.length).toBeGreaterThan(RESULTS_PAGE_SIZE * 2);
@@ -136,11 +132,10 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 		expect(await visibleCardNames(page)).toEqual(liveNames);
 		expect(await page.getByText(/^Showing \d+ of/).count()).toBe(0);
 		expectNoErrors();
-		await close();
 	});
 
 	it('shows each match exactly as its card in the grid, logo included, search after search', async () => {
-		const { page, expectNoErrors, close } = await home();
+		const { page, expectNoErrors } = await home();
 		// Result cards are copies kept from one search to the next: each must be a faithful
 		// copy of its own card (address, name, badge, description, category, logo), never a mix.
 		const cardOf = (list: string) =>
@@ -173,11 +168,10 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 		}
 		expect(await visibleCardNames(page)).toEqual(liveNames);
 		expectNoErrors();
-		await close();
 	});
 
 	it('shows every tool before any search, so find-in-page reaches the last one', async () => {
-		const { page, expectNoErrors, close } = await home();
+		const { page, expectNoErrors } = await home();
 		const last = liveNames.at(-1)!;
 		const lastCard = page.locator(`#${HOME_GRID_ID} ${CARD_SELECTOR}`).last();
 		expect(await lastCard.locator(CARD_NAME_SELECTOR).textContent()).toBe(last);
@@ -198,7 +192,6 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 			)
 			.toBe(true);
 		expectNoErrors();
-		await close();
 	});
 
 	it.each([
@@ -207,7 +200,7 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 	])(
 		'without JavaScript, on a %s, shows every tool and links the chips and the search',
 		async (_, width, height) => {
-			const { page, expectNoErrors, close } = await openPage(browser, {
+			const { page, expectNoErrors } = await openPage(browser, {
 				width,
 				height,
 				javaScriptEnabled: false,
@@ -230,18 +223,16 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 				'Estimating & Takeoff',
 			);
 			expectNoErrors();
-			await close();
 		},
 	);
 
 	it('opens a shared search address already filtered', async () => {
-		const { page, close } = await home('?q=%28beta%29');
+		const { page } = await home('?q=%28beta%29');
 		await expect.poll(() => visibleCardNames(page)).toEqual([fixtures.special[1]]);
-		await close();
 	});
 
 	it('opens a tool page from its card, at the top, with a Check it out! link to a new tab', async () => {
-		const { page, expectNoErrors, close } = await home('?q=procore');
+		const { page, expectNoErrors } = await home('?q=procore');
 		await page.getByRole('link', { name: /^Procore\b/ }).click();
 		await page.waitForURL(/\/app\/\d+\/$/);
 		expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Procore');
@@ -256,11 +247,10 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 		// The outbound link names this site (OUTBOUND_REF unset: the site name as a slug).
 		expect(popup.url()).toBe('https://www.procore.com/?ref=contech-directory');
 		expectNoErrors();
-		await close();
 	});
 
 	it('shows the site’s own logo where the build found one, revealed near the viewport, and the monogram elsewhere', async () => {
-		const { page, expectNoErrors, close } = await home();
+		const { page, expectNoErrors } = await home();
 		const cards = page.locator(`#${HOME_GRID_ID} ${CARD_SELECTOR}`);
 		/** Share of the box's pixels within 6 of `rgb` (a screenshot, as the visitor sees it). */
 		const share = async (box: Locator, rgb: [number, number, number]) => {
@@ -302,14 +292,13 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 		await procore.scrollIntoViewIfNeeded();
 		await expect.poll(() => loaded(procore.locator('img'))).toBe(50);
 		expectNoErrors();
-		await close();
 	});
 
 	it('draws the logos of a later section already in view when the search starts, with no scroll', async () => {
 		// Sections the browser drew before the island hydrated (here a tall window; on a phone, a
 		// visitor who scrolled while the script loaded) sent their one "now drawn" event to no one:
 		// the island also reveals the sections already drawn when it starts.
-		const { page, expectNoErrors, close } = await openPage(browser, { height: 5000 });
+		const { page, expectNoErrors } = await openPage(browser, { height: 5000 });
 		await page.goto(`${baseUrl}/`);
 		await page.waitForSelector(SEARCH_READY);
 		const second = page.locator(`#${HOME_GRID_ID} > .grid`).nth(1);
@@ -318,18 +307,16 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 		await expect.poll(() => second.locator('.logo > img').count()).toBeGreaterThan(0);
 		expect(await second.locator('.logo > noscript').count()).toBe(0);
 		expectNoErrors();
-		await close();
 	});
 
 	it('answers an unknown tool id with a real 404 page and a way home', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		const response = await page.goto(`${baseUrl}/app/99999999/`);
 		expect(response?.status()).toBe(404);
 		expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
 		await page.getByRole('link', { name: 'Browse all tools' }).click();
 		await page.waitForURL(`${baseUrl}/`);
 		expectNoErrors(/404/);
-		await close();
 	});
 
 	it.each([
@@ -337,9 +324,8 @@ describe.runIf(browserAvailable())('catalogue in a browser', () => {
 		['a tool page', '/app/1/'],
 		['the 404 page', '/app/99999999/'],
 	])('has no axe violations on %s', async (_, route) => {
-		const { page, close } = await openPage(browser);
+		const { page } = await openPage(browser);
 		await page.goto(`${baseUrl}${route}`);
 		expect(await axeViolations(page)).toEqual([]);
-		await close();
 	});
 });

@@ -71,7 +71,7 @@ describe.runIf(browserAvailable())('the compare page in a browser', () => {
 	afterAll(() => browser?.close());
 
 	it('reads the repeated form, writes the comma form in place, and shows each fact with its source and date', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		await page.goto(`${baseUrl}/`);
 		await compare(page, `?tools=${id('Quarry Takeoff')}&tools=${id('Wren Estimator')}`);
 		await expect.poll(() => columns(page)).toEqual(['Fact', 'Quarry Takeoff', 'Wren Estimator']);
@@ -133,11 +133,10 @@ describe.runIf(browserAvailable())('the compare page in a browser', () => {
 			.toMatch(/^Not documented for it yet: [^:]*company size, also does, pricing model, /);
 		expect(await rowHeaders(page)).not.toContain('Pricing model');
 		expectNoErrors();
-		await close();
 	});
 
 	it('adds tools with the keyboard, removes one, and Back and Forward walk the choices', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		const requested: string[] = [];
 		page.on('request', (request) => requested.push(new URL(request.url()).pathname));
 		// From a tool page's link.
@@ -230,11 +229,10 @@ describe.runIf(browserAvailable())('the compare page in a browser', () => {
 		await expect.poll(() => columns(page)).toEqual(['Fact', 'Quarry Takeoff', 'Wren Estimator']);
 		expect(requested.filter((url) => url === compareFiles.names)).toHaveLength(1);
 		expectNoErrors();
-		await close();
 	});
 
 	it('shows only the rows that differ, in the address and after a reload', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		await compare(page, `?tools=${ids('Quarry Takeoff', 'Wren Estimator')}`);
 		await expect.poll(() => rowHeaders(page).then((rows) => rows.length)).toBe(20);
 		const toggle = page.getByRole('switch', { name: 'Differences only' });
@@ -263,11 +261,10 @@ describe.runIf(browserAvailable())('the compare page in a browser', () => {
 		await expect.poll(() => rowHeaders(page)).toContain('Platforms');
 		expect(await rowHeaders(page)).not.toContain('Pricing model');
 		expectNoErrors();
-		await close();
 	});
 
 	it('gives the same answers as the "A vs B" page for the same two tools (one model, two renderings)', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		/** Each row: its key, whether it is marked as differing, and what each cell says. */
 		const answers = () =>
 			page.locator('table tr[data-row]').evaluateAll((rows) =>
@@ -291,11 +288,10 @@ describe.runIf(browserAvailable())('the compare page in a browser', () => {
 		await compare(page, `?tools=${ids('Quarry Takeoff', 'Wren Estimator')}`);
 		await expect.poll(() => answers()).toEqual(onVsPage);
 		expectNoErrors();
-		await close();
 	});
 
 	it('counts a hub’s partners exactly and names the first of each list', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		const [procore, vista] = [partnersOf('Procore'), partnersOf('Viewpoint Vista')];
 		expect(procore.length).toBeGreaterThan(PARTNERS_NAMED); // its file names only the first
 		const shared = vista.filter((name) => procore.includes(name));
@@ -362,11 +358,10 @@ describe.runIf(browserAvailable())('the compare page in a browser', () => {
 				.join(', ')} and 490 more`,
 		]);
 		expectNoErrors();
-		await close();
 	});
 
 	it('says what it left out of an address: past four tools, not a tool number, no such tool', async () => {
-		const { page, allowErrors, close } = await openPage(browser);
+		const { page, allowErrors } = await openPage(browser);
 		const five = [
 			'Quarry Takeoff',
 			'Wren Estimator',
@@ -389,11 +384,10 @@ describe.runIf(browserAvailable())('the compare page in a browser', () => {
 		);
 		await compare(page, '');
 		expect(await page.getByText('Choose two to four tools to compare.').count()).toBe(1);
-		await close();
 	});
 
 	it('without JavaScript, keeps its heading and says what comparing needs', async () => {
-		const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+		const { page } = await openPage(browser, { javaScriptEnabled: false });
 		await page.goto(
 			`${baseUrl}/compare/?tools=${id('Quarry Takeoff')}&tools=${id('Wren Estimator')}`,
 		);
@@ -404,11 +398,10 @@ describe.runIf(browserAvailable())('the compare page in a browser', () => {
 		expect(await page.getByRole('link', { name: 'Browse all tools' }).getAttribute('href')).toBe(
 			'/',
 		);
-		await close();
 	});
 
 	it.each([375, 1280])('passes axe at %i px, the picker open and the table full', async (width) => {
-		const { page, expectNoErrors, close } = await openPage(browser, { width });
+		const { page, expectNoErrors } = await openPage(browser, { width });
 		await compare(page, `?tools=${ids('Quarry Takeoff', 'Wren Estimator', 'Lark Notes')}`);
 		await expect.poll(() => page.locator('table thead th').count()).toBe(4);
 		await picker(page).fill('e');
@@ -418,6 +411,5 @@ describe.runIf(browserAvailable())('the compare page in a browser', () => {
 		await page.getByRole('switch', { name: 'Differences only' }).check();
 		expect(await axeViolations(page)).toEqual([]);
 		expectNoErrors();
-		await close();
 	});
 });

@@ -102,7 +102,7 @@ describe.runIf(browserAvailable())('the correction form in a browser', () => {
 	});
 
 	it('is reached from the tool page and sends a fact: toast, form emptied, row stored', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		await ready(page, `/app/${toolId}/`);
 		await page.getByRole('link', { name: 'Suggest a correction or a missing fact' }).click();
 		await page.waitForURL(`${baseUrl}/app/${toolId}/suggest/`);
@@ -135,11 +135,10 @@ describe.runIf(browserAvailable())('the correction form in a browser', () => {
 			},
 		]);
 		expectNoErrors();
-		await close();
 	});
 
 	it('keeps what was typed and marks the field when the server refuses it', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		await ready(page, `/app/${toolId}/suggest/`);
 		await page.getByLabel('What is wrong or missing?').selectOption('name');
 		await page.getByLabel('The right name').fill('Procore Technologies');
@@ -152,11 +151,10 @@ describe.runIf(browserAvailable())('the correction form in a browser', () => {
 		expect(await page.getByLabel('The right name').inputValue()).toBe('Procore Technologies');
 		expect(await stored()).toHaveLength(1);
 		expectNoErrors(/status of 422/);
-		await close();
 	});
 
 	it('marks a refused value inside its group and shows only the chosen group', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		await ready(page, `/app/${toolId}/suggest/`);
 		// The island hides the no-JS hint and the groups not chosen once its effect has run.
 		await expect.poll(() => page.getByText('the others are ignored').isVisible()).toBe(false);
@@ -172,11 +170,10 @@ describe.runIf(browserAvailable())('the correction form in a browser', () => {
 		expect(await page.getByLabel('Source: the vendor page that says it').inputValue()).toBe(SOURCE);
 		expect(await stored()).toHaveLength(1);
 		expectNoErrors(/status of 422/);
-		await close();
 	});
 
 	it('with JavaScript off, posts every group and lands on the thanks page', async () => {
-		const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+		const { page } = await openPage(browser, { javaScriptEnabled: false });
 		await page.goto(`${baseUrl}/app/${toolId}/suggest/`);
 		await page.getByLabel('What is wrong or missing?').selectOption('sso');
 		await page.locator('input[name=value_sso][value=yes]').check();
@@ -189,11 +186,10 @@ describe.runIf(browserAvailable())('the correction form in a browser', () => {
 			'Thanks! An editor will check it against its source.',
 		);
 		expect((await stored()).at(-1)).toMatchObject({ fact: 'sso', value: ['yes'] });
-		await close();
 	});
 
 	it('refuses a claim from free mail with its own message, keeping the address', async () => {
-		const { page, close, expectNoErrors } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		await ready(page, `/app/${toolId}/suggest/`);
 		const email = page.getByLabel(/Your work e-mail, at procore\.com/);
 		await email.fill('someone@gmail.com');
@@ -201,11 +197,10 @@ describe.runIf(browserAvailable())('the correction form in a browser', () => {
 		await expect.poll(() => toast(page).textContent(), FUNCTION_ANSWER).toMatch(/free e-mail/);
 		expect(await email.inputValue()).toBe('someone@gmail.com');
 		expectNoErrors(/status of 422/);
-		await close();
 	});
 
 	it('claims a listing without JavaScript: e-mail, link, button, confirmed; a claimant’s suggestion is the vendor’s once its own link is confirmed', async () => {
-		const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+		const { page } = await openPage(browser, { javaScriptEnabled: false });
 		await page.goto(`${baseUrl}/app/${toolId}/suggest/#claim`);
 		const label = await page.locator('label[for=claim-email]').textContent();
 		const domain = /at (\S+)$/.exec(label!.trim())![1];
@@ -249,7 +244,6 @@ describe.runIf(browserAvailable())('the correction form in a browser', () => {
 		await page.getByRole('button', { name: 'Confirm my correction' }).click();
 		await page.waitForURL(`${baseUrl}/suggest/confirmed/`);
 		expect(await vendorStated()).toBe(true);
-		await close();
 	});
 
 	it.each([
@@ -260,9 +254,8 @@ describe.runIf(browserAvailable())('the correction form in a browser', () => {
 		['/claim/confirmed/', 375],
 		['/suggest/confirmed/', 1280],
 	])('has no axe violations on %s at %i px', async (route, width) => {
-		const { page, close } = await openPage(browser, { width, height: 800 });
+		const { page } = await openPage(browser, { width, height: 800 });
 		await ready(page, route.replace('{id}', String(toolId)));
 		expect(await axeViolations(page)).toEqual([]);
-		await close();
 	});
 });

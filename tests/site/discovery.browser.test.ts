@@ -58,7 +58,7 @@ describe.runIf(browserAvailable())('discovery in a browser', () => {
 	afterAll(() => browser?.close());
 
 	it('filters by category together with the name search, with counts per category', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		await home(page);
 		await chip(page, label('estimating')).click();
 		expect(await chip(page, label('estimating')).getAttribute('aria-pressed')).toBe('true');
@@ -81,11 +81,10 @@ describe.runIf(browserAvailable())('discovery in a browser', () => {
 		await chip(page, label('estimating')).click();
 		expect((await sorted(page)).length).toBe(Math.min(proInAll, RESULTS_PAGE_SIZE));
 		expectNoErrors();
-		await close();
 	});
 
 	it('keeps category and query in the address across reload, back and a shared link', async () => {
-		const { page, close } = await openPage(browser);
+		const { page } = await openPage(browser);
 		await home(page);
 		await chip(page, label('estimating')).click();
 		await search(page).fill('c++');
@@ -109,11 +108,10 @@ describe.runIf(browserAvailable())('discovery in a browser', () => {
 		await expect.poll(() => visibleCardNames(page)).toEqual([fixtures.special[1]]);
 		await home(page, '?category=astrology');
 		await expectUnfiltered(page);
-		await close();
 	});
 
 	it('shows related tools on a tool page, and links its category page', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		const procore = live.find((t) => t.name === 'Procore')!;
 		await page.goto(`${baseUrl}/app/${procore.id}/`);
 		const related = page.getByRole('region', { name: /^More Project Management tools$/ });
@@ -135,11 +133,10 @@ describe.runIf(browserAvailable())('discovery in a browser', () => {
 				.sort(),
 		);
 		expectNoErrors();
-		await close();
 	});
 
 	it('works by keyboard alone: skip link, search, filter, open a tool, follow its category', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		await home(page);
 		await page.keyboard.press('Tab');
 		expect(await focused(page)).toMatchObject({ name: 'Skip to content', ringVisible: true });
@@ -162,18 +159,16 @@ describe.runIf(browserAvailable())('discovery in a browser', () => {
 		await page.keyboard.press('Enter');
 		await page.waitForURL(`${baseUrl}/category/estimating/`);
 		expectNoErrors();
-		await close();
 	});
 
 	it.each(['/', '/app/1/', '/category/workforce/', '/app/99999999/'])(
 		'lets Tab reach every control on %s with a visible focus ring, and leave the page',
 		async (route) => {
-			const { page, close } = await openPage(browser);
+			const { page } = await openPage(browser);
 			await page.goto(`${baseUrl}${route}`);
 			const order = await tabOrder(page);
 			expect(order.at(-1)?.name).toMatch(/Contact us on LinkedIn/);
 			expect(order.filter((f) => !f.ringVisible)).toEqual([]);
-			await close();
 		},
 	);
 
@@ -188,7 +183,7 @@ describe.runIf(browserAvailable())('discovery in a browser', () => {
 			['a category page', '/category/estimating/'],
 			['the 404 page', '/app/99999999/'],
 		])('finds no violations on %s', async (_, route) => {
-			const { page, close } = await openPage(browser, { width, height });
+			const { page } = await openPage(browser, { width, height });
 			await page.goto(`${baseUrl}${route}`);
 			await page.waitForLoadState('networkidle');
 			expect(await axeViolations(page)).toEqual([]);
@@ -200,7 +195,6 @@ describe.runIf(browserAvailable())('discovery in a browser', () => {
 				.first()
 				.hover();
 			expect(await axeViolations(page)).toEqual([]);
-			await close();
 		});
 	});
 });

@@ -62,7 +62,7 @@ describe.runIf(browserAvailable())('the fact filters in a browser', () => {
 	afterAll(() => browser?.close());
 
 	it('narrows to Android apps with a free version for specialty contractors, with counts', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		await home(page);
 		// Nothing but the links until the panel is first opened.
 		expect(await panel(page).getAttribute('data-live')).toBeNull();
@@ -116,11 +116,10 @@ describe.runIf(browserAvailable())('the fact filters in a browser', () => {
 		).toBe('Platform');
 		expect(await visibleCardNames(page)).toHaveLength(tools.length);
 		expectNoErrors();
-		await close();
 	});
 
 	it('combines with the name search, a category (and what also does it) and works-with', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		const { hub } = fixtures.integrations;
 		await home(page);
 		await openFilters(page);
@@ -166,11 +165,10 @@ describe.runIf(browserAvailable())('the fact filters in a browser', () => {
 			.toBe(`0 of ${tools.length} tools match “testzzz” in Field Management and work with ${hub}`);
 		expect(await select(page, 'Platform').inputValue()).toBe('');
 		expectNoErrors();
-		await close();
 	});
 
 	it('opens a shared address with its filters on, the panel open, and keeps them on reload', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		await home(page, '?for=specialty-contractors&platform=android&q=test&free=nonsense');
 		const expected = kept({ platform: 'android', for: 'specialty-contractors' }, (tool) =>
 			tool.name.toLowerCase().includes('test'),
@@ -183,11 +181,10 @@ describe.runIf(browserAvailable())('the fact filters in a browser', () => {
 		await page.waitForSelector(SEARCH_READY);
 		await expect.poll(() => sorted(page)).toEqual(expected);
 		expectNoErrors();
-		await close();
 	});
 
 	it('links each value to its page without JavaScript', async () => {
-		const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+		const { page } = await openPage(browser, { javaScriptEnabled: false });
 		await page.goto(`${baseUrl}/`);
 		await page.getByText('Filter by facts', { exact: true }).click();
 		const links = panel(page).getByRole('link');
@@ -205,7 +202,6 @@ describe.runIf(browserAvailable())('the fact filters in a browser', () => {
 		expect(await visibleCardNames(page)).toEqual(
 			tools.filter((t) => kept({ platform: 'android' }).includes(t.name)).map((t) => t.name),
 		);
-		await close();
 	});
 
 	describe.each([
@@ -217,13 +213,12 @@ describe.runIf(browserAvailable())('the fact filters in a browser', () => {
 			['a category page, its filters open', '/category/field-management/', 'summary'],
 			['the home page, filtered by facts', '/?platform=android&free=version', null],
 		])('finds no violations on %s', async (_, route, open) => {
-			const { page, close } = await openPage(browser, { width, height });
+			const { page } = await openPage(browser, { width, height });
 			await page.goto(`${baseUrl}${route}`);
 			await page.waitForLoadState('networkidle');
 			if (open) await page.locator(open).first().click();
 			if (route.startsWith('/?')) await select(page, 'Platform').waitFor();
 			expect(await axeViolations(page)).toEqual([]);
-			await close();
 		});
 	});
 });
@@ -239,7 +234,7 @@ describe.runIf(browserAvailable())('"Compare" ticks in a browser', () => {
 	const tray = (page: Page) => page.getByRole('form', { name: 'Compare tools' });
 
 	it('ticks cards and their search copies as one, counts them, refuses a fifth and opens /compare/', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		await home(page);
 		await expect.poll(() => tray(page).isVisible()).toBe(false);
 		await tick(page, 'Procore').check();
@@ -276,11 +271,10 @@ describe.runIf(browserAvailable())('"Compare" ticks in a browser', () => {
 		await page.waitForURL(/\/compare\//);
 		expect(decodeURIComponent(new URL(page.url()).search)).toBe(`?tools=${ids.join(',')}`);
 		expectNoErrors();
-		await close();
 	});
 
 	it('works by keyboard: Space ticks, the tray clears the ticks', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		await home(page);
 		await tick(page, 'Procore').locator('xpath=../..').getByRole('link').focus();
 		const box = await tabTo(page, (f) => f.tag === 'input' && f.name === 'Compare Procore');
@@ -300,11 +294,10 @@ describe.runIf(browserAvailable())('"Compare" ticks in a browser', () => {
 			'Tick 2 to 4 tools to compare them side by side.',
 		);
 		expectNoErrors();
-		await close();
 	});
 
 	it('is a plain form without JavaScript: /compare/?tools=3&tools=9', async () => {
-		const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+		const { page } = await openPage(browser, { javaScriptEnabled: false });
 		// The home page shows the bar by CSS too when scripting is off.
 		await page.goto(`${baseUrl}/`);
 		await tick(page, 'Procore').check();
@@ -321,6 +314,5 @@ describe.runIf(browserAvailable())('"Compare" ticks in a browser', () => {
 		await tray(page).getByRole('button', { name: 'Compare', exact: true }).click();
 		await page.waitForURL(/\/compare\//);
 		expect(new URL(page.url()).search).toBe(`?tools=${ids[0]}&tools=${ids[1]}`);
-		await close();
 	});
 });

@@ -50,18 +50,17 @@ describe.runIf(browserAvailable())('facts in a browser', () => {
 	afterAll(() => browser?.close());
 
 	it('opens the quote beside its source without JavaScript', async () => {
-		const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+		const { page } = await openPage(browser, { javaScriptEnabled: false });
 		await page.goto(`${baseUrl}/app/${idOf.get('Quarry Takeoff')}/`);
 		const vendor = page.getByRole('row', { name: /^Vendor\b/ });
 		const quote = vendor.getByText(fixtureQuote('Quarry Takeoff', 'vendor'));
 		expect(await quote.isVisible()).toBe(false);
 		await vendor.getByText('What the page says').click();
 		expect(await quote.isVisible()).toBe(true);
-		await close();
 	});
 
 	it.each([320, 375, 1280])('breaks no fact label inside a word at %i px', async (width) => {
-		const { page, expectNoErrors, close } = await openPage(browser, { width });
+		const { page, expectNoErrors } = await openPage(browser, { width });
 		await page.goto(`${baseUrl}/app/${idOf.get('Quarry Takeoff')}/`);
 		expect(await brokenLabels(page, '.glance__table th')).toEqual([]);
 		await page.goto(`${baseUrl}${VS}`);
@@ -71,13 +70,12 @@ describe.runIf(browserAvailable())('facts in a browser', () => {
 		await expect.poll(() => page.locator('table thead th').count()).toBe(5);
 		expect(await brokenLabels(page, '.compare__table th')).toEqual([]);
 		expectNoErrors();
-		await close();
 	});
 
 	it.each([375, 1280])(
 		'passes axe at %i px on a documented tool, a bare one and an "A vs B" page, quotes open',
 		async (width) => {
-			const { page, expectNoErrors, close } = await openPage(browser, { width });
+			const { page, expectNoErrors } = await openPage(browser, { width });
 			for (const path of [`/app/${idOf.get('Quarry Takeoff')}/`, `/app/${bareTool}/`, VS]) {
 				await page.goto(`${baseUrl}${path}`);
 				await page.evaluate(() =>
@@ -86,7 +84,6 @@ describe.runIf(browserAvailable())('facts in a browser', () => {
 				expect(await axeViolations(page), path).toEqual([]);
 			}
 			expectNoErrors();
-			await close();
 		},
 	);
 });

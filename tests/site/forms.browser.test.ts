@@ -39,7 +39,7 @@ describe.runIf(browserAvailable())('forms in a browser', () => {
 	});
 
 	it('subscribes: exact toast, top-center, dark, no progress bar, closes by itself, input cleared', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		await ready(page, '/');
 		const email = page.getByLabel('Your work e-mail');
 		await email.fill('Browser.Visitor@Example.com');
@@ -70,7 +70,6 @@ describe.runIf(browserAvailable())('forms in a browser', () => {
 		await expect.poll(() => toast(page).count(), { timeout: 6000, interval: 250 }).toBe(0);
 		expect(await cspViolations(page)).toEqual([]);
 		expectNoErrors();
-		await close();
 	});
 
 	it.each([
@@ -99,18 +98,17 @@ describe.runIf(browserAvailable())('forms in a browser', () => {
 			/could not reach the server/,
 		],
 	])('keeps the e-mail and says what to do when %s', async (_, breakIt, message) => {
-		const { page, close } = await openPage(browser);
+		const { page } = await openPage(browser);
 		await ready(page, '/');
 		await breakIt(page);
 		await page.getByLabel('Your work e-mail').fill('kept@example.com');
 		await page.getByRole('button', { name: 'Subscribe' }).click();
 		await expect.poll(() => toast(page).textContent(), FUNCTION_ANSWER).toMatch(message);
 		expect(await page.getByLabel('Your work e-mail').inputValue()).toBe('kept@example.com');
-		await close();
 	});
 
 	it('submits a tool: exact toast, form cleared, row stored with https://', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		await ready(page, '/newapp/');
 		expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
 			'Submit an Application',
@@ -129,11 +127,10 @@ describe.runIf(browserAvailable())('forms in a browser', () => {
 		expect(rows).toEqual([{ url: 'https://browser-test-tool.example.com', status: 'pending' }]);
 		expect(await cspViolations(page)).toEqual([]);
 		expectNoErrors();
-		await close();
 	});
 
 	it('keeps both fields and marks the bad one when the server refuses the URL', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		await ready(page, '/newapp/');
 		await page.getByLabel('Application Name').fill('Sneaky');
 		await page.getByLabel('Application URL').fill('javascript:alert(1)');
@@ -147,11 +144,10 @@ describe.runIf(browserAvailable())('forms in a browser', () => {
 		expect(await page.getByLabel('Application Name').inputValue()).toBe('Sneaky');
 		expect(await sql`select 1 from new_app_submissions where name = 'Sneaky'`).toHaveLength(0);
 		expectNoErrors(/status of 422/);
-		await close();
 	});
 
 	it('keeps the form when the function fails, and sends one request for a double click', async () => {
-		const { page, close } = await openPage(browser);
+		const { page } = await openPage(browser);
 		await ready(page, '/newapp/');
 		let requests = 0;
 		await page.route('**/.netlify/functions/submit', async (route) => {
@@ -173,11 +169,10 @@ describe.runIf(browserAvailable())('forms in a browser', () => {
 		expect(requests).toBe(1);
 		expect(await page.getByLabel('Application Name').inputValue()).toBe('Kept Tool');
 		expect(await page.getByLabel('Application URL').inputValue()).toBe('https://kept.example.com');
-		await close();
 	});
 
 	it('tells the visitor a tool is already listed and links to its page', async () => {
-		const { page, close } = await openPage(browser);
+		const { page } = await openPage(browser);
 		await ready(page, '/newapp/');
 		await page.getByLabel('Application Name').fill('Procore');
 		await page.getByLabel('Application URL').fill('www.procore.com');
@@ -188,20 +183,18 @@ describe.runIf(browserAvailable())('forms in a browser', () => {
 		await page.getByRole('link', { name: 'See its page' }).click();
 		await page.waitForURL(/\/app\/\d+\/$/);
 		expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Procore');
-		await close();
 	});
 
 	it('Cancel goes home', async () => {
-		const { page, close } = await openPage(browser);
+		const { page } = await openPage(browser);
 		await ready(page, '/newapp/');
 		await page.getByRole('link', { name: 'Cancel' }).click();
 		await page.waitForURL(`${baseUrl}/`);
-		await close();
 	});
 
 	describe('with JavaScript off', () => {
 		it('subscribes through a plain form post', async () => {
-			const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+			const { page } = await openPage(browser, { javaScriptEnabled: false });
 			await page.goto(`${baseUrl}/`);
 			await page.getByLabel('Your work e-mail').fill('nojs@example.com');
 			await page.getByRole('button', { name: 'Subscribe' }).click();
@@ -212,11 +205,10 @@ describe.runIf(browserAvailable())('forms in a browser', () => {
 			expect(
 				await sql`select 1 from newsletter_subscribers where email = 'nojs@example.com'`,
 			).toHaveLength(1);
-			await close();
 		});
 
 		it('submits a tool, and explains a refusal on a readable page', async () => {
-			const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+			const { page } = await openPage(browser, { javaScriptEnabled: false });
 			await page.goto(`${baseUrl}/newapp/`);
 			await page.getByLabel('Application Name').fill('No Script Tool');
 			await page.getByLabel('Application URL').fill('noscript-tool.example.com');
@@ -234,7 +226,6 @@ describe.runIf(browserAvailable())('forms in a browser', () => {
 			]);
 			expect(response.status()).toBe(422);
 			expect(await page.getByText(/Only http:\/\/ and https:\/\//).isVisible()).toBe(true);
-			await close();
 		});
 	});
 
@@ -245,9 +236,8 @@ describe.runIf(browserAvailable())('forms in a browser', () => {
 		['/newapp/thanks/', 1280],
 		['/newsletter/thanks/', 1280],
 	])('has no axe violations on %s at %i px', async (route, width) => {
-		const { page, close } = await openPage(browser, { width, height: 800 });
+		const { page } = await openPage(browser, { width, height: 800 });
 		await ready(page, route);
 		expect(await axeViolations(page)).toEqual([]);
-		await close();
 	});
 });

@@ -23,7 +23,7 @@ describe.runIf(browserAvailable())('integration pages in a browser', () => {
 	afterAll(() => browser?.close());
 
 	it('the header leads to the map, and a map node opens the tool page, with JavaScript off', async () => {
-		const { page, close, expectNoErrors } = await openPage(browser, { javaScriptEnabled: false });
+		const { page, expectNoErrors } = await openPage(browser, { javaScriptEnabled: false });
 		await page.goto(`${baseUrl}/`);
 		await page.getByRole('link', { name: 'Integration map' }).click();
 		await expect.poll(() => new URL(page.url()).pathname).toBe('/integrations/');
@@ -36,20 +36,18 @@ describe.runIf(browserAvailable())('integration pages in a browser', () => {
 			.poll(() => page.getByRole('heading', { name: 'Works with' }).isVisible())
 			.toBe(true);
 		expectNoErrors();
-		await close();
 	});
 
 	it('skips from the map to the ranked list by keyboard', async () => {
-		const { page, close } = await openPage(browser);
+		const { page } = await openPage(browser);
 		await page.goto(`${baseUrl}/integrations/`);
 		await page.getByRole('link', { name: /Skip the map/ }).press('Enter');
 		await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('hubs-heading');
-		await close();
 	});
 
 	for (const width of [375, 1280]) {
 		it(`has no axe violations at ${width} px on the map, a hub page and a tool page`, async () => {
-			const { page, close, expectNoErrors } = await openPage(browser, { width });
+			const { page, expectNoErrors } = await openPage(browser, { width });
 			for (const route of ['/integrations/', `/integrations/${hubId}/`, `/app/${hubId}/`]) {
 				await page.goto(`${baseUrl}${route}`);
 				expect({ route, violations: await axeViolations(page) }).toEqual({ route, violations: [] });
@@ -59,7 +57,6 @@ describe.runIf(browserAvailable())('integration pages in a browser', () => {
 				);
 			}
 			expectNoErrors();
-			await close();
 		});
 	}
 });

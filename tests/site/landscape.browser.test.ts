@@ -19,7 +19,7 @@ describe.runIf(browserAvailable())('the market map in a browser', () => {
 	afterAll(() => browser?.close());
 
 	it('shows every tile without JavaScript, and a filter link opens its list', async () => {
-		const { page, close, expectNoErrors } = await openPage(browser, { javaScriptEnabled: false });
+		const { page, expectNoErrors } = await openPage(browser, { javaScriptEnabled: false });
 		await page.goto(`${baseUrl}/`);
 		await page.getByRole('banner').getByRole('link', { name: 'Market map' }).click();
 		await expect.poll(() => new URL(page.url()).pathname).toBe('/landscape/');
@@ -37,11 +37,10 @@ describe.runIf(browserAvailable())('the market map in a browser', () => {
 			.click();
 		await expect.poll(() => new URL(page.url()).pathname).toBe('/platform/android/');
 		expectNoErrors();
-		await close();
 	});
 
 	it('fades the tiles a filter in the address does not keep, and counts the tools kept', async () => {
-		const { page, close, expectNoErrors } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		await page.goto(`${baseUrl}/landscape/?platform=android`);
 		const status = page.locator('#landscape-status');
 		await expect.poll(() => status.textContent()).toMatch(/^\d+ of \d+ tools match the filters\.$/);
@@ -79,14 +78,13 @@ describe.runIf(browserAvailable())('the market map in a browser', () => {
 		await page.goBack();
 		await expect.poll(() => status.textContent()).toContain(`${kept} of ${total}`);
 		expectNoErrors();
-		await close();
 	});
 
 	it('draws the logos of every category in the first view, with no scroll', async () => {
 		// The browser may draw the lists in view, and send their one "now drawn" event, before
 		// the map's inline module script listens (CI saw it once): the script also reveals the
 		// lists already drawn when it starts.
-		const { page, close, expectNoErrors } = await openPage(browser, { height: 2400 });
+		const { page, expectNoErrors } = await openPage(browser, { height: 2400 });
 		await page.goto(`${baseUrl}/landscape/`);
 		// Estimating, in the first view of a tall window, has tools with a logo in the test build.
 		const first = page.locator('#landscape [aria-labelledby="lc-estimating"]');
@@ -94,11 +92,10 @@ describe.runIf(browserAvailable())('the market map in a browser', () => {
 		await expect.poll(() => first.locator('.logo > img').count()).toBeGreaterThan(0);
 		expect(await first.locator('.logo > noscript').count()).toBe(0);
 		expectNoErrors();
-		await close();
 	});
 
 	it('draws the logos of the categories in view from their deferred markup', async () => {
-		const { page, close, expectNoErrors } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		await page.goto(`${baseUrl}/landscape/`);
 		// Estimating, near the top, has tools with a logo in the test build.
 		const estimating = page.locator('#landscape [aria-labelledby="lc-estimating"]');
@@ -106,11 +103,10 @@ describe.runIf(browserAvailable())('the market map in a browser', () => {
 		await expect.poll(() => estimating.locator('.logo > img').count()).toBeGreaterThan(0);
 		expect(await estimating.locator('.logo > noscript').count()).toBe(0);
 		expectNoErrors();
-		await close();
 	});
 
 	it('narrows to the tools that work with a chosen tool', async () => {
-		const { page, close, expectNoErrors } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		await page.goto(`${baseUrl}/landscape/`);
 		await page.getByText('Filter the map').click();
 		const hub = page.getByRole('group', { name: 'Works with' }).getByRole('link').first();
@@ -125,11 +121,10 @@ describe.runIf(browserAvailable())('the market map in a browser', () => {
 			.evaluateAll((items) => [...new Set(items.map((li) => (li as HTMLElement).dataset.id!))]);
 		expect(kept.sort()).toEqual([...partners].sort());
 		expectNoErrors();
-		await close();
 	});
 
 	it('lets another site frame the embeddable map, and no other page', async () => {
-		const { page, close, allowErrors } = await openPage(browser);
+		const { page, allowErrors } = await openPage(browser);
 		allowErrors(/Refused to (display|frame)|frame-ancestors|X-Frame-Options/);
 		// Another site, served from this machine (a page the test fulfilled itself would count as
 		// public, and Chromium keeps public pages from framing loopback ones at all).
@@ -163,13 +158,12 @@ describe.runIf(browserAvailable())('the market map in a browser', () => {
 			).toBe(0);
 		} finally {
 			blog.close();
-			await close();
 		}
 	});
 
 	it('has no axe violations on the embeddable map, the stats and the open data pages', async () => {
 		for (const width of [375, 1280]) {
-			const { page, close, expectNoErrors } = await openPage(browser, { width });
+			const { page, expectNoErrors } = await openPage(browser, { width });
 			for (const route of NEW_PAGES) {
 				await page.goto(`${baseUrl}${route}`);
 				expect({ route, violations: await axeViolations(page) }).toEqual({ route, violations: [] });
@@ -184,13 +178,12 @@ describe.runIf(browserAvailable())('the market map in a browser', () => {
 					});
 			}
 			expectNoErrors();
-			await close();
 		}
 	});
 
 	for (const width of [320, 375, 1280, 1920]) {
 		it(`fits ${width} px, with no axe violations (also with a filter on)`, async () => {
-			const { page, close, expectNoErrors } = await openPage(browser, { width });
+			const { page, expectNoErrors } = await openPage(browser, { width });
 			for (const route of ['/landscape/', '/landscape/?platform=android']) {
 				await page.goto(`${baseUrl}${route}`);
 				await expect.poll(() => page.locator('#landscape-status').textContent()).toMatch(/tools/);
@@ -208,7 +201,6 @@ describe.runIf(browserAvailable())('the market map in a browser', () => {
 					});
 			}
 			expectNoErrors();
-			await close();
 		});
 	}
 });

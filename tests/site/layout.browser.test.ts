@@ -62,7 +62,7 @@ describe.runIf(browserAvailable())('layout at four widths', () => {
 		async (width) => {
 			const problems: string[] = [];
 			for (const javaScriptEnabled of [true, false]) {
-				const { page, close } = await openPage(browser, { width, height: 800, javaScriptEnabled });
+				const { page } = await openPage(browser, { width, height: 800, javaScriptEnabled });
 				for (const template of templates(id)) {
 					if (!javaScriptEnabled && !template.noScript) continue;
 					await page.goto(`${baseUrl}${template.path}`, { waitUntil: 'load' });
@@ -72,7 +72,6 @@ describe.runIf(browserAvailable())('layout at four widths', () => {
 					for (const fault of await layoutFaults(page, template.labels))
 						problems.push(`${template.name} (${template.path}), ${mode}: ${fault}`);
 				}
-				await close();
 			}
 			expect(problems).toEqual([]);
 		},
@@ -82,7 +81,7 @@ describe.runIf(browserAvailable())('layout at four widths', () => {
 	it.each([375, 1280])(
 		'answers the forms without JavaScript on pages of the site at %i px',
 		async (width) => {
-			const { page, close } = await openPage(browser, { width, javaScriptEnabled: false });
+			const { page } = await openPage(browser, { width, javaScriptEnabled: false });
 			const problems: string[] = [];
 			const check = async (what: string) => {
 				for (const fault of await layoutFaults(page)) problems.push(`${what}: ${fault}`);
@@ -111,7 +110,6 @@ describe.runIf(browserAvailable())('layout at four widths', () => {
 				.evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().toJSON()));
 			const apart = second.left >= first.right + 8 || second.top >= first.bottom + 8;
 			expect(apart, "the thank-you page's buttons are apart").toBe(true);
-			await close();
 			// The functions' own pages (an error, a link that does not work) stay within the window.
 			const bare = await openPage(browser, { width, javaScriptEnabled: false });
 			await bare.page.goto(`${baseUrl}${paths.submit}`);
@@ -122,7 +120,6 @@ describe.runIf(browserAvailable())('layout at four widths', () => {
 			for (const fault of await layoutFaults(bare.page)) problems.push(`error answer: ${fault}`);
 			await bare.page.goto(`${baseUrl}${endpoints.submit}?action=claim&token=bad`);
 			for (const fault of await layoutFaults(bare.page)) problems.push(`claim link: ${fault}`);
-			await bare.close();
 			expect(problems).toEqual([]);
 		},
 	);

@@ -87,7 +87,7 @@ describe.runIf(browserAvailable())('the home page arriving slowly', () => {
 	});
 
 	it('answers from the whole catalogue once the rest of the grid has arrived', async () => {
-		const { page, close } = await openPage(browser);
+		const { page } = await openPage(browser);
 		// The hub and how many of its partners the whole grid holds, the page read in full.
 		await page.goto(`${baseUrl}/`);
 		const whole = await hubAndPartnerCards(page);
@@ -132,6 +132,5 @@ describe.runIf(browserAvailable())('the home page arriving slowly', () => {
 		expect(new URL(page.url()).searchParams.get('works_with')).toBe(whole.key);
 		await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(letter);
 		expect((await visibleCardNames(page)).length).toBeGreaterThan(0);
-		await close();
 	});
 });

@@ -42,7 +42,7 @@ describe.runIf(browserAvailable())('the stack page in a browser', () => {
 	afterAll(() => browser?.close());
 
 	it('chooses tools by keyboard, shows how they connect, keeps them in the address, and Back undoes each', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		await stack(page);
 		// Tab reaches the picker; the arrow keys move through the matches.
 		await page.keyboard.press('Tab');
@@ -99,11 +99,10 @@ describe.runIf(browserAvailable())('the stack page in a browser', () => {
 		await page.goForward();
 		await expect.poll(() => chosenNames(page)).toEqual([hub]);
 		expectNoErrors();
-		await close();
 	});
 
 	it('opens a shared address: connections, the pairs without one (a retired one said so), and candidates by category', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		await stack(page, `?tools=${ids(...retired, withProcore)}`);
 		await expect.poll(() => chosenNames(page)).toEqual([...retired, withProcore]);
 		const gaps = page.getByRole('heading', { name: /^No documented connection/ });
@@ -136,11 +135,10 @@ describe.runIf(browserAvailable())('the stack page in a browser', () => {
 			'1 tool in the address is not listed any more.',
 		);
 		expectNoErrors();
-		await close();
 	});
 
 	it('takes a category before any tool, and shows it once a tool is chosen', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		await stack(page);
 		await page
 			.getByRole('combobox', { name: 'Category' })
@@ -153,11 +151,10 @@ describe.runIf(browserAvailable())('the stack page in a browser', () => {
 			.poll(() => page.locator('.stack').getByRole('heading', { level: 3 }).allTextContents())
 			.toEqual([expect.stringMatching(/^Workforce & Payroll \(\d+\)$/)]);
 		expectNoErrors();
-		await close();
 	});
 
 	it('stops at eight tools', async () => {
-		const { page, close } = await openPage(browser);
+		const { page } = await openPage(browser);
 		const eight = ['Procore', 'Sage 300 CRE', 'HCSS HeavyBid', 'Revit', 'AutoCAD', 'Navisworks'];
 		await stack(page, `?tools=${ids(...eight, 'Primavera P6', 'Microsoft Project')}`);
 		await expect.poll(() => chosenNames(page).then((names) => names.length)).toBe(8);
@@ -166,11 +163,10 @@ describe.runIf(browserAvailable())('the stack page in a browser', () => {
 		expect(await page.locator('.picker__hint').first().textContent()).toMatch(
 			/^8 tools is the most/,
 		);
-		await close();
 	});
 
 	it('without JavaScript, says so and leads to the integration pages', async () => {
-		const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+		const { page } = await openPage(browser, { javaScriptEnabled: false });
 		await page.goto(`${baseUrl}/stack/?tools=${ids(hub)}`);
 		// (Playwright's text queries skip <noscript>, even when the browser shows it.)
 		const note = page.locator('.stack__noscript');
@@ -178,7 +174,6 @@ describe.runIf(browserAvailable())('the stack page in a browser', () => {
 		expect(await note.locator('strong').textContent()).toBe('Planning a stack needs JavaScript.');
 		await page.getByRole('link', { name: 'Procore', exact: true }).click();
 		await page.waitForURL(`${baseUrl}/integrations/${idOf.get('Procore')}/`);
-		await close();
 	});
 
 	for (const [width, height] of [
@@ -186,7 +181,7 @@ describe.runIf(browserAvailable())('the stack page in a browser', () => {
 		[1280, 900],
 	])
 		it(`has no axe violations at ${width} px, the picker open and tools chosen`, async () => {
-			const { page, expectNoErrors, close } = await openPage(browser, { width, height });
+			const { page, expectNoErrors } = await openPage(browser, { width, height });
 			await stack(page, `?tools=${ids(hub, detailed.partner, 'Procore')}`);
 			await page.getByRole('heading', { name: /^How they connect/ }).waitFor();
 			await page.waitForLoadState('networkidle');
@@ -206,6 +201,5 @@ describe.runIf(browserAvailable())('the stack page in a browser', () => {
 				);
 			}
 			expectNoErrors();
-			await close();
 		});
 });

@@ -68,7 +68,7 @@ describe.runIf(browserAvailable())('the works-with filter in a browser', () => {
 	afterAll(() => browser?.close());
 
 	it('narrows to a tool’s partners, with the search and a category, and clears', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		await home(page);
 		await anyTool(page).fill(hub);
 		await expect.poll(() => chosen(page)).toEqual([hub]);
@@ -113,11 +113,10 @@ describe.runIf(browserAvailable())('the works-with filter in a browser', () => {
 		expect(new URL(page.url()).searchParams.has('works_with')).toBe(false);
 		expect(await chosen(page)).toEqual([]);
 		expectNoErrors();
-		await close();
 	});
 
 	it('offers the most connected tools first, keeps the choice across Back and reload', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		await home(page);
 		const chips = group(page).getByRole('button');
 		const counts = await chips.evaluateAll((buttons) =>
@@ -156,11 +155,10 @@ describe.runIf(browserAvailable())('the works-with filter in a browser', () => {
 		await home(page, '?works_with=99999999');
 		await expect.poll(() => status(page)).toBe(`${live.length} tools`);
 		expectNoErrors();
-		await close();
 	});
 
 	it('keeps the tools that work with every chosen tool, with a search and a category, in the address and Back', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		await home(page);
 		const both = toolsOf(hub, (t) => partners.get('Procore')!.includes(t.name));
 		expect(both).toContain(withProcore);
@@ -230,11 +228,10 @@ describe.runIf(browserAvailable())('the works-with filter in a browser', () => {
 				'Works with any tool',
 			);
 		expectNoErrors();
-		await close();
 	});
 
 	it('links to the integration pages without JavaScript', async () => {
-		const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+		const { page } = await openPage(browser, { javaScriptEnabled: false });
 		await page.goto(`${baseUrl}/`);
 		const links = group(page).getByRole('link');
 		const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
@@ -246,7 +243,6 @@ describe.runIf(browserAvailable())('the works-with filter in a browser', () => {
 		expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(
 			/^Tools that work with /,
 		);
-		await close();
 	});
 
 	describe.each([
@@ -257,12 +253,11 @@ describe.runIf(browserAvailable())('the works-with filter in a browser', () => {
 			['home', false],
 			['home, filtered by works with and a search', true],
 		])('finds no violations on %s', async (_, filtered) => {
-			const { page, close } = await openPage(browser, { width, height });
+			const { page } = await openPage(browser, { width, height });
 			await home(page, filtered ? `?works_with=${idOf(hub)},${idOf('Procore')}&q=test` : '');
 			await page.waitForLoadState('networkidle');
 			if (filtered) await expect.poll(() => chosen(page)).toEqual([hub, 'Procore'].sort());
 			expect(await axeViolations(page)).toEqual([]);
-			await close();
 		});
 	});
 });
