@@ -14,7 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
-import { editor } from './cli.ts';
+import { editor, editorEnv } from './cli.ts';
 
 let db: TestDb;
 let env: Record<string, string>;
@@ -135,15 +135,13 @@ beforeAll(async () => {
 		values (${ids.steady}, 'offline', '{full}', ${at('steady.test', '/c')}),
 			(${hidden.id}, 'offline', '{none}', ${at('steady.test', '/hidden-fact')})`;
 
-	env = {
-		EMBEDDED_DB_PORT: String(db.port),
-		EMBEDDED_DB_DIR: db.dataDir,
+	env = editorEnv(db, {
 		OUTBOUND_TIMEOUT_MS: '1000',
 		SITE_URL: 'http://127.0.0.1:9',
 		// The tests' servers are on loopback: an allowance production configuration refuses.
 		OUTBOUND_ALLOW_LOOPBACK: '1',
 		NODE_OPTIONS: `--import=${pathToFileURL(path.resolve('tests/editor/loopback-dns.mjs')).href}`,
-	};
+	});
 });
 
 afterAll(async () => {

@@ -8,6 +8,26 @@ export interface CliResult {
 	stderr: string;
 }
 
+/**
+ * The environment `npm run editor` runs with against a test database: its data directory and
+ * port (a `TestDb`, or the site tests' `inject('dbDir')` and port), a rebuild called at once and
+ * retried after 10 ms, and a site address (`https://directory.example.com` unless `extra` names
+ * one). `extra` adds or overrides the rest: a build hook, an outbox, a secret.
+ */
+export function editorEnv(
+	db: { dataDir: string; port: number | string },
+	extra: Record<string, string> = {},
+): Record<string, string> {
+	return {
+		EMBEDDED_DB_DIR: db.dataDir,
+		EMBEDDED_DB_PORT: String(db.port),
+		REBUILD_COALESCE_SECONDS: '0',
+		REBUILD_BACKOFF_MS: '10',
+		SITE_URL: 'https://directory.example.com',
+		...extra,
+	};
+}
+
 /** Runs `npm run editor -- …` as an editor would, against the given environment. */
 export function editor(
 	args: string[],

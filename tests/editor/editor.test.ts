@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
-import { editor, fakeBuildHook, fakeSite } from './cli.ts';
+import { editor, editorEnv, fakeBuildHook, fakeSite } from './cli.ts';
 
 let db: TestDb;
 let hook: Awaited<ReturnType<typeof fakeBuildHook>>;
@@ -27,15 +27,7 @@ beforeAll(async () => {
 	hook = await fakeBuildHook(() => hookStatus);
 	site = await fakeSite(() => siteStatus);
 	outbox = await mkdtemp(path.join(os.tmpdir(), 'contech-outbox-'));
-	env = {
-		EMBEDDED_DB_PORT: String(db.port),
-		EMBEDDED_DB_DIR: db.dataDir,
-		NETLIFY_BUILD_HOOK_URL: hook.url,
-		REBUILD_COALESCE_SECONDS: '0',
-		REBUILD_BACKOFF_MS: '10',
-		OUTBOX_DIR: outbox,
-		SITE_URL: site.url,
-	};
+	env = editorEnv(db, { NETLIFY_BUILD_HOOK_URL: hook.url, OUTBOX_DIR: outbox, SITE_URL: site.url });
 });
 afterAll(async () => {
 	await hook?.close();

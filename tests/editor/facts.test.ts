@@ -2,7 +2,7 @@
 // hook on loopback. Each change rebuilds; bad values and addresses change nothing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
-import { editor, fakeBuildHook } from './cli.ts';
+import { editor, editorEnv, fakeBuildHook } from './cli.ts';
 
 let db: TestDb;
 let hook: Awaited<ReturnType<typeof fakeBuildHook>>;
@@ -20,14 +20,7 @@ const facts = async () =>
 beforeAll(async () => {
 	db = await startTestDb({ seed: false });
 	hook = await fakeBuildHook(() => 200);
-	env = {
-		EMBEDDED_DB_PORT: String(db.port),
-		EMBEDDED_DB_DIR: db.dataDir,
-		NETLIFY_BUILD_HOOK_URL: hook.url,
-		REBUILD_COALESCE_SECONDS: '0',
-		REBUILD_BACKOFF_MS: '10',
-		SITE_URL: 'https://directory.example.com',
-	};
+	env = editorEnv(db, { NETLIFY_BUILD_HOOK_URL: hook.url });
 	const [row] = await db.sql`insert into construction_apps (name, description, url, category)
 		values ('Field Facts', 'A field app', 'https://field-facts.example.com', 'field-management')
 		returning id`;

@@ -4,7 +4,7 @@
 // moment (one is published, the other is refused as a conflict).
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createSubmitHandler } from '../../src/features/corrections/submit-handler.server.ts';
-import { editor, fakeBuildHook } from '../editor/cli.ts';
+import { editor, editorEnv, fakeBuildHook } from '../editor/cli.ts';
 import { postJson, testDeps } from '../functions/harness.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
@@ -28,15 +28,7 @@ const approve = (id: number, extra: Record<string, string> = {}) =>
 beforeAll(async () => {
 	db = await startTestDb();
 	hook = await fakeBuildHook(() => hookStatus);
-	env = {
-		EMBEDDED_DB_PORT: String(db.port),
-		EMBEDDED_DB_DIR: db.dataDir,
-		NETLIFY_BUILD_HOOK_URL: hook.url,
-		REBUILD_COALESCE_SECONDS: '0',
-		REBUILD_BACKOFF_MS: '10',
-		OUTBOX_DIR: `${db.dataDir}-outbox`,
-		SITE_URL: 'https://directory.example.com',
-	};
+	env = editorEnv(db, { NETLIFY_BUILD_HOOK_URL: hook.url, OUTBOX_DIR: `${db.dataDir}-outbox` });
 });
 afterAll(async () => {
 	await hook?.close();

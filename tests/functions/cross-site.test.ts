@@ -1,7 +1,7 @@
 // Cross-site request forgery: a page on another website cannot make its visitors' browsers
 // sign up or submit. Same-site posts, no-JS posts from the site's pages and clients that send
 // no Origin (curl, a mail provider's one-click unsubscribe) still work.
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { formDepsFromEnv } from '../../src/features/forms/deps.server.ts';
 import { type FormDeps } from '../../src/features/forms/handlers.server.ts';
 import { createSubmitHandler } from '../../src/features/corrections/submit-handler.server.ts';
@@ -127,6 +127,7 @@ it("takes the site address from SITE_URL and Netlify's URLs", async () => {
 
 it('refuses to write with a wrong address in the configuration rather than trust no origin', async () => {
 	const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+	onTestFinished(() => logged.mockRestore());
 	const deps = formDepsFromEnv({
 		SITE_URL: 'https://www.contech.example',
 		DEPLOY_PRIME_URL: 'not a url',
@@ -134,7 +135,6 @@ it('refuses to write with a wrong address in the configuration rather than trust
 	expect(logged).toHaveBeenCalledWith(
 		expect.stringMatching(/DEPLOY_PRIME_URL must be an http\(s\) address/),
 	);
-	logged.mockRestore();
 	expect(deps.siteOrigins).toEqual([]);
 	await expect(deps.store()).rejects.toThrow(/DEPLOY_PRIME_URL/);
 });

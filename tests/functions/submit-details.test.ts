@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSubmitHandler } from '../../src/features/corrections/submit-handler.server.ts';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
-import { editor } from '../editor/cli.ts';
+import { editor, editorEnv } from '../editor/cli.ts';
 import { nextIp, postJson, testDeps } from './harness.ts';
 
 const PATH = '/.netlify/functions/submit';
@@ -60,10 +60,7 @@ describe('submit with fact suggestions', () => {
 		]);
 
 		// The editor sees them as suggestions, with the command that records a confirmed one.
-		const shown = await editor(['show', String(rows[0].id)], {
-			EMBEDDED_DB_PORT: String(db.port),
-			EMBEDDED_DB_DIR: db.dataDir,
-		});
+		const shown = await editor(['show', String(rows[0].id)], editorEnv(db));
 		expect(shown.code).toBe(0);
 		expect(shown.stdout).toMatch(/runs on\s+ios, android \(suggested\)/);
 		expect(shown.stdout).toContain('https://crew-app.example.com/pricing (suggested)');

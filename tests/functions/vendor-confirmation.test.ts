@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSubmitHandler } from '../../src/features/corrections/submit-handler.server.ts';
 import type { Mail } from '../../src/lib/mail.server.ts';
-import { editor, fakeBuildHook } from '../editor/cli.ts';
+import { editor, editorEnv, fakeBuildHook } from '../editor/cli.ts';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
 import { nextIp, postForm, postJson, testDeps } from './harness.ts';
 
@@ -49,14 +49,10 @@ beforeAll(async () => {
 		mailer: async (mail) => void sent.push(mail),
 	});
 	hook = await fakeBuildHook(() => 200);
-	env = {
-		EMBEDDED_DB_PORT: String(db.port),
-		EMBEDDED_DB_DIR: db.dataDir,
+	env = editorEnv(db, {
 		NETLIFY_BUILD_HOOK_URL: hook.url,
-		REBUILD_COALESCE_SECONDS: '0',
-		SITE_URL: 'https://directory.example.com',
 		OUTBOX_DIR: await mkdtemp(path.join(os.tmpdir(), 'contech-vendor-outbox-')),
-	};
+	});
 });
 afterAll(async () => {
 	await hook?.close();

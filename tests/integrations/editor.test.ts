@@ -3,7 +3,7 @@
 // Tests that run the CLI many times get a longer timeout: each run is a process start.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
-import { editor, fakeBuildHook } from '../editor/cli.ts';
+import { editor, editorEnv, fakeBuildHook } from '../editor/cli.ts';
 
 let db: TestDb;
 let hook: Awaited<ReturnType<typeof fakeBuildHook>>;
@@ -32,14 +32,7 @@ const pairs = async (): Promise<Pair[]> =>
 beforeAll(async () => {
 	db = await startTestDb();
 	hook = await fakeBuildHook(() => 200);
-	env = {
-		EMBEDDED_DB_PORT: String(db.port),
-		EMBEDDED_DB_DIR: db.dataDir,
-		NETLIFY_BUILD_HOOK_URL: hook.url,
-		REBUILD_COALESCE_SECONDS: '0',
-		REBUILD_BACKOFF_MS: '10',
-		SITE_URL: 'https://directory.example.com',
-	};
+	env = editorEnv(db, { NETLIFY_BUILD_HOOK_URL: hook.url });
 	const rows =
 		await db.sql`insert into construction_apps (name, description, url, category, status) values
 		('Hub Platform', 'hub', 'https://hub.example.com', 'project-management', 'live'),

@@ -1,5 +1,5 @@
 // tool_integrations on real Postgres (embedded): constraints, RLS as anon, and the build's reader.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { connectEmbedded } from '../../src/lib/store/embedded.server.ts';
 import { embeddedIntegrationReader } from '../../src/lib/store/integrations.server.ts';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
@@ -90,12 +90,15 @@ describe('row level security as anon', () => {
 			);
 		expect(await pairsWith(ids.a)).toBe(true);
 		expect(await pairsWith(ids.hidden)).toBe(false);
+		// The later tests read both tools as they were: put back however this one ends.
+		onTestFinished(async () => {
+			await db.sql`update construction_apps set status = 'live' where id = ${ids.a}`;
+			await db.sql`update construction_apps set status = 'unpublished' where id = ${ids.hidden}`;
+		});
 		await db.sql`update construction_apps set status = 'live' where id = ${ids.hidden}`;
 		expect(await pairsWith(ids.hidden)).toBe(true);
 		await db.sql`update construction_apps set status = 'unpublished' where id = ${ids.a}`;
 		expect(await pairsWith(ids.a)).toBe(false);
-		await db.sql`update construction_apps set status = 'live' where id = ${ids.a}`;
-		await db.sql`update construction_apps set status = 'unpublished' where id = ${ids.hidden}`;
 	});
 
 	it('cannot write integrations', async () => {

@@ -3,7 +3,7 @@
 // servers answer (a login refused, recipients deferred, one refused for good, a connection
 // dropped mid-send). Every message is checked as the server received it, and its links work.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editor, fakeBuildHook } from '../editor/cli.ts';
+import { editor, editorEnv, fakeBuildHook } from '../editor/cli.ts';
 import { TEST_SITE } from '../functions/harness.ts';
 import {
 	type ReceivedMessage,
@@ -42,11 +42,8 @@ beforeAll(async () => {
 	await db.sql`insert into newsletter_subscribers (email, source, consent_at, status, confirmed_at)
 		select 'reader-' || n || '@example.com', 'test', now() - interval '2 days', 'confirmed', now() - interval '1 day'
 		from generate_series(1, ${SUBSCRIBERS}) n`;
-	env = {
-		EMBEDDED_DB_PORT: String(db.port),
-		EMBEDDED_DB_DIR: db.dataDir,
+	env = editorEnv(db, {
 		NETLIFY_BUILD_HOOK_URL: hook.url,
-		REBUILD_COALESCE_SECONDS: '0',
 		// The links are signed as the subscribe function's test deps check them.
 		SITE_URL: TEST_SITE,
 		NEWSLETTER_SECRET: 'test-secret-test-secret-test-secret-0123',
@@ -54,7 +51,7 @@ beforeAll(async () => {
 		SMTP_URL: server.url(login),
 		SMTP_CA_FILE: server.caFile,
 		NEWSLETTER_RETRY_BACKOFF_MS: '100',
-	};
+	});
 });
 afterAll(async () => {
 	await hook?.close();

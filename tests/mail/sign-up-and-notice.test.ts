@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/lib/config.server.ts';
 import { createMailer } from '../../src/lib/mail.server.ts';
-import { editor, fakeBuildHook, fakeSite } from '../editor/cli.ts';
+import { editor, editorEnv, fakeBuildHook, fakeSite } from '../editor/cli.ts';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp-server.ts';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
 import { newsletterFunction, subscriberRow } from '../newsletter/harness.ts';
@@ -95,16 +95,13 @@ describe('"your tool is live" over SMTP', { timeout: 60_000 }, () => {
 	beforeAll(async () => {
 		hook = await fakeBuildHook(() => 200);
 		site = await fakeSite(() => 200);
-		env = {
-			EMBEDDED_DB_PORT: String(db.port),
-			EMBEDDED_DB_DIR: db.dataDir,
+		env = editorEnv(db, {
 			NETLIFY_BUILD_HOOK_URL: hook.url,
-			REBUILD_COALESCE_SECONDS: '0',
 			SITE_URL: site.url,
 			SMTP_URL: server.url(login),
 			SMTP_CA_FILE: server.caFile,
 			MAIL_FROM: FROM,
-		};
+		});
 	});
 	afterAll(async () => {
 		await hook?.close();

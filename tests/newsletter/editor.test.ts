@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editor, fakeBuildHook } from '../editor/cli.ts';
+import { editor, editorEnv, fakeBuildHook } from '../editor/cli.ts';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
 import { readOutbox, startEditor, tempDir } from './outbox.ts';
 
@@ -37,17 +37,13 @@ beforeAll(async () => {
 	// The sample catalogue and its integrations went live long ago; each test adds the week's tools itself.
 	await db.sql`update construction_apps set published_at = now() - interval '60 days'`;
 	await db.sql`update tool_integrations set created_at = now() - interval '60 days'`;
-	env = {
-		EMBEDDED_DB_PORT: String(db.port),
-		EMBEDDED_DB_DIR: db.dataDir,
+	env = editorEnv(db, {
 		// A sent issue is published by a rebuild: here a stand-in build hook on loopback.
 		NETLIFY_BUILD_HOOK_URL: hook.url,
-		REBUILD_COALESCE_SECONDS: '0',
-		SITE_URL: 'https://directory.example.com',
 		NEWSLETTER_PREVIEW_DIR: await tempDir('contech-preview-'),
 		// No secret is in the repository (record 0027): the test brings its own.
 		NEWSLETTER_SECRET: 'newsletter-editor-test-secret-0123456789',
-	};
+	});
 });
 afterAll(async () => {
 	await hook?.close();

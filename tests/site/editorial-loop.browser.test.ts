@@ -4,11 +4,11 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { connectEmbedded, type Sql } from '../../src/lib/store/embedded.server.ts';
 import { browserAvailable, launchChromium } from '../helpers/browser.ts';
 import { openPage, visibleCardNames } from '../helpers/page.ts';
-import { editor } from '../editor/cli.ts';
+import { editor, editorEnv } from '../editor/cli.ts';
 
 const baseUrl = inject('baseUrl');
 const TOOL = {
@@ -27,16 +27,16 @@ describe.runIf(browserAvailable())('from submission to live', () => {
 		const dbUrl = inject('dbUrl');
 		sql = connectEmbedded(dbUrl);
 		outbox = await mkdtemp(path.join(os.tmpdir(), 'contech-loop-outbox-'));
-		env = {
-			EMBEDDED_DB_DIR: inject('dbDir'),
-			EMBEDDED_DB_PORT: new URL(dbUrl).port,
-			OUTBOX_DIR: outbox,
-			SITE_URL: baseUrl,
-			REBUILD_COALESCE_SECONDS: '0',
-			// The rebuild makes the site the tests built: logos from the same stand-in and cache.
-			LOGO_URL_TEMPLATE: inject('logos').buildEnv.LOGO_URL_TEMPLATE,
-			LOGO_CACHE_DIR: inject('logos').buildEnv.LOGO_CACHE_DIR,
-		};
+		env = editorEnv(
+			{ dataDir: inject('dbDir'), port: new URL(dbUrl).port },
+			{
+				OUTBOX_DIR: outbox,
+				SITE_URL: baseUrl,
+				// The rebuild makes the site the tests built: logos from the same stand-in and cache.
+				LOGO_URL_TEMPLATE: inject('logos').buildEnv.LOGO_URL_TEMPLATE,
+				LOGO_CACHE_DIR: inject('logos').buildEnv.LOGO_CACHE_DIR,
+			},
+		);
 	});
 	afterAll(async () => {
 		await browser?.close();
@@ -60,7 +60,6 @@ describe.runIf(browserAvailable())('from submission to live', () => {
 				// netlify serve loads the function anew for every call: seconds on a busy machine.
 				.poll(() => visitor.page.locator('.Toastify__toast').textContent(), { timeout: 15_000 })
 				.toBe('Thanks for submitting!');
-			await visitor.close();
 
 			const queue = await editor(['pending'], env);
 			expect(queue.code).toBe(0);
@@ -83,8 +82,14 @@ describe.runIf(browserAvailable())('from submission to live', () => {
 			expect(approved.code).toBe(0);
 			const [tool] = await sql`select id from construction_apps where name = ${TOOL.name}`;
 			const toolPath = `/app/${tool.id}/`;
+			// Live on the site every later test file reads: taken off again however this test ends.
+			onTestFinished(async () => {
+				const [still] =
+					await sql`select 1 from construction_apps where id = ${tool.id} and status = 'live'`;
+				if (still) expect((await editor(['unpublish', String(tool.id)], env)).code).toBe(0);
+			}, 240_000);
 
-			const { page, expectNoErrors, close } = await openPage(browser);
+			const { page, expectNoErrors } = await openPage(browser);
 			const response = await page.goto(`${baseUrl}${toolPath}`);
 			expect(response?.status()).toBe(200);
 			expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(TOOL.name);
@@ -92,7 +97,6 @@ describe.runIf(browserAvailable())('from submission to live', () => {
 			await page.goto(`${baseUrl}/?q=editorial%20loop`);
 			await expect.poll(() => visibleCardNames(page)).toEqual([TOOL.name]);
 			expectNoErrors();
-			await close();
 
 			const mails = (await readdir(outbox)).filter((file) => file.endsWith('.eml'));
 			expect(mails).toHaveLength(1);
@@ -121,6 +125,14 @@ describe.runIf(browserAvailable())('from submission to live', () => {
 					Number((await sql`select id from construction_apps where name = ${name}`)[0].id),
 				),
 			);
+			// The link is on the site every later test file reads: unlinked however this test ends.
+			onTestFinished(async () => {
+				const [low, high] = [Math.min(sage, heavyBid), Math.max(sage, heavyBid)];
+				const [linkedStill] =
+					await sql`select 1 from tool_integrations where tool_low_id = ${low} and tool_high_id = ${high}`;
+				if (linkedStill)
+					expect((await editor(['unlink', String(sage), String(heavyBid)], env)).code).toBe(0);
+			}, 240_000);
 			const linked = await editor(
 				[
 					'link',
@@ -139,7 +151,7 @@ describe.runIf(browserAvailable())('from submission to live', () => {
 			);
 			expect(linked.stderr).toBe('');
 			expect(linked.code).toBe(0);
-			const { page, expectNoErrors, close } = await openPage(browser);
+			const { page, expectNoErrors } = await openPage(browser);
 			await page.goto(`${baseUrl}/app/${sage}/`);
 			const item = page.locator('.works-with__item', {
 				has: page.getByRole('link', { name: 'HCSS HeavyBid', exact: true }),
@@ -155,8 +167,6 @@ describe.runIf(browserAvailable())('from submission to live', () => {
 				.poll(() => page.getByRole('heading', { name: /^How they connect/ }).textContent())
 				.toBe('How they connect (2)');
 			expectNoErrors();
-			await close();
-			expect((await editor(['unlink', String(sage), String(heavyBid)], env)).code).toBe(0);
 		},
 	);
 });

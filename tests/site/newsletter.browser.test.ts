@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectEmbedded, type Sql } from '../../src/lib/store/embedded.server.ts';
 import { browserAvailable, launchChromium } from '../helpers/browser.ts';
 import { axeViolations, openPage } from '../helpers/page.ts';
-import { editor, fakeBuildHook } from '../editor/cli.ts';
+import { editor, editorEnv, fakeBuildHook } from '../editor/cli.ts';
 import { readOutbox, tempDir } from '../newsletter/outbox.ts';
 import { NEWSLETTER_FIXTURES } from '../newsletter/site-fixtures.ts';
 import { FAKE_SECRETS } from './fixtures.ts';
@@ -29,7 +29,7 @@ describe.runIf(browserAvailable())('the newsletter in a browser', () => {
 	});
 
 	it('signs up on the home page and confirms from the e-mail in the outbox', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		await page.goto(`${baseUrl}/`);
 		await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
 		await page.getByLabel('Your work e-mail').fill(ADDRESS);
@@ -65,21 +65,20 @@ describe.runIf(browserAvailable())('the newsletter in a browser', () => {
 		const [row] = await sql`select status from newsletter_subscribers where email = ${ADDRESS}`;
 		expect(row.status).toBe('confirmed');
 		expectNoErrors();
-		await close();
 	});
 
 	it('unsubscribes from the link in an issue, after one press of the button', async () => {
 		const hook = await fakeBuildHook(() => 200);
 		const outbox = await tempDir('contech-issue-outbox-');
-		const env = {
-			EMBEDDED_DB_DIR: inject('dbDir'),
-			EMBEDDED_DB_PORT: new URL(inject('dbUrl')).port,
-			SITE_URL: baseUrl,
-			NEWSLETTER_SECRET: FAKE_SECRETS.NEWSLETTER_SECRET,
-			NETLIFY_BUILD_HOOK_URL: hook.url,
-			REBUILD_COALESCE_SECONDS: '0',
-			OUTBOX_DIR: outbox,
-		};
+		const env = editorEnv(
+			{ dataDir: inject('dbDir'), port: new URL(inject('dbUrl')).port },
+			{
+				SITE_URL: baseUrl,
+				NEWSLETTER_SECRET: FAKE_SECRETS.NEWSLETTER_SECRET,
+				NETLIFY_BUILD_HOOK_URL: hook.url,
+				OUTBOX_DIR: outbox,
+			},
+		);
 		try {
 			expect((await editor(['newsletter', 'draft'], env)).code).toBe(0);
 			const sent = await editor(['newsletter', 'send'], env);
@@ -91,7 +90,7 @@ describe.runIf(browserAvailable())('the newsletter in a browser', () => {
 		const unsubscribe = firstLink(issue.text, 'unsubscribe')!;
 		expect(issue.headers['list-unsubscribe'].replace(/\s/g, '')).toBe(`<${unsubscribe}>`);
 
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		await page.goto(unsubscribe);
 		const [still] = await sql`select status from newsletter_subscribers where email = ${ADDRESS}`;
 		expect(still.status).toBe('confirmed');
@@ -103,11 +102,10 @@ describe.runIf(browserAvailable())('the newsletter in a browser', () => {
 		const [row] = await sql`select status from newsletter_subscribers where email = ${ADDRESS}`;
 		expect(row.status).toBe('unsubscribed');
 		expectNoErrors();
-		await close();
 	});
 
 	it('shows sent issues (never a draft), linked from the sign-up banner', async () => {
-		const { page, expectNoErrors, close } = await openPage(browser);
+		const { page, expectNoErrors } = await openPage(browser);
 		await page.goto(`${baseUrl}/`);
 		await page.getByRole('link', { name: 'See past issues' }).click();
 		await page.waitForURL(`${baseUrl}/newsletter/`);
@@ -122,6 +120,5 @@ describe.runIf(browserAvailable())('the newsletter in a browser', () => {
 		const draft = await page.goto(`${baseUrl}/newsletter/2/`);
 		expect(draft?.status()).toBe(404);
 		expectNoErrors(/404/);
-		await close();
 	});
 });
