@@ -1,4 +1,7 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { liveTools } from '../../lib/catalogue.server.ts';
+import { loadConfig } from '../../lib/config.server.ts';
 import { CATEGORIES, CATEGORY_SLUGS, type CategorySlug } from '../../lib/categories.ts';
 import { CATEGORY_CAPABILITIES } from '../facts/capabilities.ts';
 import { paths } from '../../lib/paths.ts';
@@ -17,6 +20,7 @@ import {
 	type CompareLayout,
 	type ComparePages,
 	type CompareTool,
+	compareFiles,
 	type FactLayout,
 	type NameEntry,
 	PARTNERS_NAMED,
@@ -140,12 +144,49 @@ export const comparePages: ComparePages = {
 	worksWith: paths.worksWith(''),
 };
 
-/** A page per live tool's compare file (`[id].json.ts`, `[id].quotes.json.ts`). */
+/**
+ * A page per live tool's compare file and quotes file (`[id].json.ts`, `[id].quotes.json.ts`)
+ * under `astro dev`. `astro build` lists none and writes them as files (writeCompareFiles), as
+ * it does the logos: a route costs what a page costs to render (about 1.2 ms each, 20,000 of
+ * them at 10,000 tools; record 0031).
+ */
 export async function compareFilePaths() {
+	if (import.meta.env.PROD) {
+		await writeCompareFiles();
+		return [];
+	}
 	return [...(await compareToolFiles()).values()].map((tool) => ({
 		params: { id: String(tool.id) },
 		props: { tool },
 	}));
+}
+
+let written: Promise<void> | undefined;
+
+/**
+ * Writes each live tool's compare file and quotes file into the directory astro.config.mjs
+ * builds into (emptied by Astro before any page renders), with the bytes the routes answer with;
+ * once per build, whichever of the two routes asks first.
+ */
+function writeCompareFiles(): Promise<void> {
+	written ??= (async () => {
+		const outDir = path.resolve(loadConfig('build').outDir);
+		const tools = [...(await compareToolFiles()).values()];
+		await mkdir(path.join(outDir, path.dirname(compareFiles.tool(0))), { recursive: true });
+		// A few at a time: tens of thousands of files at once would only queue in libuv's pool.
+		for (let i = 0; i < tools.length; i += 32) {
+			await Promise.all(
+				tools.slice(i, i + 32).flatMap((tool) => {
+					const { file, quotes } = splitQuotes(tool);
+					return [
+						writeFile(path.join(outDir, compareFiles.tool(tool.id)), JSON.stringify(file)),
+						writeFile(path.join(outDir, compareFiles.quotes(tool.id)), JSON.stringify(quotes)),
+					];
+				}),
+			);
+		}
+	})();
+	return written;
 }
 
 /** The picker's index: ids and names only, so it stays small at any catalogue size. */
