@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -19,6 +20,10 @@ export default defineConfig({
 						'tests/docs/**/*.test.ts',
 					],
 					exclude: ['**/node_modules/**', 'tests/server/**/*.site.test.ts'],
+					// Two files at a time at least: vitest's default (one worker fewer than the cores)
+					// is one on a 2-core CI machine, where this project then ran a file at a time.
+					// Files whose server builds take turns (takeBuildLock, tests/helpers/processes.ts).
+					maxWorkers: Math.max(2, availableParallelism() - 1),
 					testTimeout: 30_000,
 					hookTimeout: 60_000,
 				},

@@ -2,6 +2,8 @@
 // an on-demand database owner as a build starts one (scripts/db-server.ts --idle-exit), both in Node
 // with tsx's loader so a signal reaches the process itself; or `npm start` itself, npm included.
 import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { waitForFileLock } from '../../src/lib/embedded-db/file-lock.server.ts';
 
 export interface Started {
 	child: ChildProcess;
@@ -87,4 +89,16 @@ export function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promis
 		child.once('exit', (code) => resolve(code));
 		child.kill(signal);
 	});
+}
+
+/**
+ * Two `astro build`s in one checkout delete each other's prerender chunks (`.astro/.prerender`),
+ * whatever their output directories. A test file whose server builds (`npm start` without
+ * --no-build, then the editor's rebuilds) holds this lock from before its first build to its
+ * end, so such files take turns however many workers run the unit project. Resolves with the
+ * release.
+ */
+export async function takeBuildLock(timeoutMs = 5 * 60_000): Promise<() => void> {
+	const lock = await waitForFileLock(path.resolve('.data/astro-build.lock.db'), { timeoutMs });
+	return () => lock.release();
 }

@@ -15,13 +15,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { verifyClaim } from '../../src/features/corrections/claim-tokens.server.ts';
 import { editor } from '../editor/cli.ts';
 import { freePort } from '../helpers/free-port.ts';
-import { type Started, startScript, stopProcess } from '../helpers/processes.ts';
+import { type Started, startScript, stopProcess, takeBuildLock } from '../helpers/processes.ts';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
 import { readOutbox } from '../newsletter/outbox.ts';
 
 let root: string;
 let db: TestDb;
 let site: Started | undefined;
+let releaseBuildLock: (() => void) | undefined;
 let env: Record<string, string>;
 let editorEnv: Record<string, string>;
 let base: string;
@@ -49,11 +50,14 @@ beforeAll(async () => {
 	};
 	// The editor's terminal: the same checkout and database, no PORT and no SITE_URL.
 	editorEnv = { ...env, PORT: '' };
+	// npm start builds, and so do the editor's edits below: one building file at a time.
+	releaseBuildLock = await takeBuildLock();
 	site = await startScript(['scripts/start.ts'], env, 'site ready', 240_000);
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
 	if (site) await stopProcess(site.child, 'SIGKILL');
+	releaseBuildLock?.();
 	await db?.stop();
 	await rm(root, { recursive: true, force: true });
 });

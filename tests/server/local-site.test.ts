@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { listReleases } from '../../src/server/releases.ts';
 import { freePort } from '../helpers/free-port.ts';
-import { type Started, startScript, stopProcess } from '../helpers/processes.ts';
+import { type Started, startScript, stopProcess, takeBuildLock } from '../helpers/processes.ts';
 import { editor } from '../editor/cli.ts';
 import { startTestDb, type TestDb } from '../helpers/test-db.ts';
 import { readOutbox } from '../newsletter/outbox.ts';
@@ -18,6 +18,7 @@ import { readOutbox } from '../newsletter/outbox.ts';
 let root: string;
 let db: TestDb;
 let site: Started | undefined;
+let releaseBuildLock: (() => void) | undefined;
 let env: Record<string, string>;
 /** The editor's terminal: the same checkout and database, but no PORT (nor SITE_URL). */
 let editorEnv: Record<string, string>;
@@ -43,11 +44,14 @@ beforeAll(async () => {
 		REBUILD_COALESCE_SECONDS: '0',
 	};
 	editorEnv = { ...env, PORT: '' };
+	// npm start builds, and so does the editor's approval below: one building file at a time.
+	releaseBuildLock = await takeBuildLock();
 	site = await startScript(['scripts/start.ts'], env, 'site ready', 180_000);
-}, 240_000);
+}, 540_000);
 
 afterAll(async () => {
 	if (site) await stopProcess(site.child, 'SIGKILL');
+	releaseBuildLock?.();
 	await db?.stop();
 	await rm(root, { recursive: true, force: true });
 });
