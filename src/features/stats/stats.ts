@@ -93,9 +93,17 @@ export function computeStats(
 			value: own.get(slug) ?? 0,
 		})),
 	);
+	// One pass over each tool's facts (not one over the catalogue per fact: 119 facts at 10,000
+	// tools was a second of the build).
+	const documentedBy = new Map<FactKey, number>();
+	for (const tool of tools) {
+		const toolFacts = facts.get(tool.id) ?? {};
+		for (const key of Object.keys(toolFacts) as FactKey[])
+			if (toolFacts[key]) documentedBy.set(key, (documentedBy.get(key) ?? 0) + 1);
+	}
 	const completeness = FACT_KEYS.map((key) => ({
 		label: FACTS[key].label,
-		value: tools.filter((tool) => facts.get(tool.id)?.[key]).length,
+		value: documentedBy.get(key) ?? 0,
 	}));
 
 	const names = new Map(tools.map((tool) => [tool.id, tool.name]));
