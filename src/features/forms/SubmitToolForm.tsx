@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type InputHTMLAttributes, useState } from 'react';
 import { endpoints } from '../../lib/paths.ts';
 import Honeypot from './Honeypot.tsx';
 import { SUBMITTED } from './submit-messages.ts';
@@ -10,17 +10,18 @@ import { FormActions, SubmitFunctionForm } from './FormParts.tsx';
 
 type Field = 'name' | 'url' | 'email' | 'works_with' | 'pricing_url';
 type Choices = 'platforms' | 'audience';
+type Errors = Partial<Record<Field | Choices, string>>;
 const EMPTY = { name: '', url: '', email: '', works_with: '', pricing_url: '' };
 const NO_CHOICES: Record<Choices, string[]> = { platforms: [], audience: [] };
 
 /**
- * The tool submission form on /newapp/; a plain form post without JavaScript. `cancelHref`
- * comes from the page, so the form islands share no page paths (the home page's JavaScript).
+ * What the form holds (the values typed, the boxes ticked, what the function refused) and its
+ * post: a success empties it, a refusal marks the fields and focuses the first.
  */
-export default function SubmitToolForm({ cancelHref }: { cancelHref: string }) {
+function useSubmitTool() {
 	const [values, setValues] = useState<Record<Field, string>>(EMPTY);
 	const [choices, setChoices] = useState(NO_CHOICES);
-	const [errors, setErrors] = useState<Partial<Record<Field | Choices, string>>>({});
+	const [errors, setErrors] = useState<Errors>({});
 	const { busy, onSubmit, onFocus } = useFormSubmit(endpoints.submit, (result, form, toast) => {
 		if (result.ok) {
 			setValues(EMPTY);
@@ -42,120 +43,180 @@ export default function SubmitToolForm({ cancelHref }: { cancelHref: string }) {
 		const firstInvalid = (Object.keys(result.fields ?? {}) as Field[])[0];
 		if (firstInvalid) form.querySelector<HTMLInputElement>(`[name=${firstInvalid}]`)?.focus();
 	});
+	return { values, setValues, choices, setChoices, errors, busy, onSubmit, onFocus };
+}
 
-	const field = (
-		name: Field,
-		label: string,
-		extra: React.InputHTMLAttributes<HTMLInputElement>,
-	) => (
-		<div className="form-field">
-			<label htmlFor={`submit-${name}`}>{label}</label>
-			<input
-				id={`submit-${name}`}
-				className="form-input"
-				name={name}
-				required
-				value={values[name]}
-				onChange={(event) => setValues({ ...values, [name]: event.target.value })}
-				aria-invalid={errors[name] ? true : undefined}
-				aria-describedby={errors[name] ? `submit-${name}-error` : undefined}
-				{...extra}
-			/>
-			{errors[name] && (
-				<p id={`submit-${name}-error`} className="form-error">
-					{errors[name]}
+/** The line under a field or group that says why it was refused, tied to it by id. */
+function FieldError({ name, error }: { name: Field | Choices; error?: string }) {
+	return error ? (
+		<p id={`submit-${name}-error`} className="form-error">
+			{error}
+		</p>
+	) : null;
+}
+
+/** A text field with its label, its error and, given `hint`, a line of help after it. */
+function TextField({
+	name,
+	label,
+	value,
+	error,
+	onValue,
+	hint,
+	...input
+}: {
+	name: Field;
+	label: string;
+	value: string;
+	error?: string;
+	onValue: (value: string) => void;
+	hint?: string;
+} & InputHTMLAttributes<HTMLInputElement>) {
+	const hintId = `submit-${name}-hint`;
+	// Why it was refused first, then the hint.
+	const describedBy =
+		[error && `submit-${name}-error`, hint && hintId].filter(Boolean).join(' ') || undefined;
+	return (
+		<>
+			<div className="form-field">
+				<label htmlFor={`submit-${name}`}>{label}</label>
+				<input
+					id={`submit-${name}`}
+					className="form-input"
+					name={name}
+					required
+					value={value}
+					onChange={(event) => onValue(event.target.value)}
+					aria-invalid={error ? true : undefined}
+					aria-describedby={describedBy}
+					{...input}
+				/>
+				<FieldError name={name} error={error} />
+			</div>
+			{hint && (
+				<p id={hintId} className="form-hint">
+					{hint}
 				</p>
 			)}
-		</div>
+		</>
 	);
+}
 
-	const choiceGroup = (name: Choices, legend: string, options: Record<string, string>) => (
+/** A group of boxes to tick, any number of them, with its error. */
+function ChoiceGroup(props: {
+	name: Choices;
+	legend: string;
+	options: Record<string, string>;
+	chosen: string[];
+	error?: string;
+	onChosen: (chosen: string[]) => void;
+}) {
+	const { name, chosen, error } = props;
+	return (
 		<fieldset
 			className="form-choices"
-			aria-invalid={errors[name] ? true : undefined}
-			aria-describedby={errors[name] ? `submit-${name}-error` : undefined}
+			aria-invalid={error ? true : undefined}
+			aria-describedby={error ? `submit-${name}-error` : undefined}
 		>
-			<legend>{legend}</legend>
-			{Object.entries(options).map(([value, label]) => (
+			<legend>{props.legend}</legend>
+			{Object.entries(props.options).map(([value, label]) => (
 				<label key={value} className="form-choice">
 					<input
 						type="checkbox"
 						name={name}
 						value={value}
-						checked={choices[name].includes(value)}
+						checked={chosen.includes(value)}
 						onChange={(event) =>
-							setChoices({
-								...choices,
-								[name]: event.target.checked
-									? [...choices[name], value]
-									: choices[name].filter((v) => v !== value),
-							})
+							props.onChosen(
+								event.target.checked ? [...chosen, value] : chosen.filter((v) => v !== value),
+							)
 						}
 					/>{' '}
 					{label}
 				</label>
 			))}
-			{errors[name] && (
-				<p id={`submit-${name}-error`} className="form-error">
-					{errors[name]}
-				</p>
-			)}
+			<FieldError name={name} error={error} />
 		</fieldset>
 	);
+}
+
+/**
+ * The tool submission form on /newapp/; a plain form post without JavaScript. `cancelHref`
+ * comes from the page, so the form islands share no page paths (the home page's JavaScript).
+ */
+export default function SubmitToolForm({ cancelHref }: { cancelHref: string }) {
+	const { values, setValues, choices, setChoices, errors, busy, onSubmit, onFocus } =
+		useSubmitTool();
+	const text = (name: Field) => ({
+		name,
+		value: values[name],
+		error: errors[name],
+		onValue: (value: string) => setValues({ ...values, [name]: value }),
+	});
+	const boxes = (name: Choices) => ({
+		name,
+		chosen: choices[name],
+		error: errors[name],
+		onChosen: (chosen: string[]) => setChoices({ ...choices, [name]: chosen }),
+	});
 
 	return (
 		<SubmitFunctionForm onSubmit={onSubmit} onFocus={onFocus}>
-			{field('name', 'Application Name', { type: 'text', maxLength: 100, autoComplete: 'off' })}
-			{field('url', 'Application URL', {
-				type: 'text',
-				inputMode: 'url',
-				maxLength: 2048,
-				autoComplete: 'url',
-				placeholder: 'https://example.com',
-				spellCheck: false,
-			})}
-			{field('email', 'Your e-mail (optional)', {
-				type: 'email',
-				required: false,
-				maxLength: 254,
-				autoComplete: 'email',
-				'aria-describedby': errors.email
-					? 'submit-email-error submit-email-hint'
-					: 'submit-email-hint',
-			})}
-			<p id="submit-email-hint" className="form-hint">
-				Only used to tell you when your tool is live. Never shown or shared.
-			</p>
+			<TextField
+				{...text('name')}
+				label="Application Name"
+				type="text"
+				maxLength={100}
+				autoComplete="off"
+			/>
+			<TextField
+				{...text('url')}
+				label="Application URL"
+				type="text"
+				inputMode="url"
+				maxLength={2048}
+				autoComplete="url"
+				placeholder="https://example.com"
+				spellCheck={false}
+			/>
+			<TextField
+				{...text('email')}
+				label="Your e-mail (optional)"
+				type="email"
+				required={false}
+				maxLength={254}
+				autoComplete="email"
+				hint="Only used to tell you when your tool is live. Never shown or shared."
+			/>
 			{/* A native combobox: suggestions from the page's <datalist>, plain text without them. */}
-			{field('works_with', 'Works with (optional)', {
-				type: 'text',
-				required: false,
-				maxLength: 1100,
-				autoComplete: 'off',
-				list: WORKS_WITH_LIST_ID,
-				'aria-describedby': errors.works_with
-					? 'submit-works_with-error submit-works_with-hint'
-					: 'submit-works_with-hint',
-			})}
-			<p id="submit-works_with-hint" className="form-hint">
-				Listed tools it integrates with, separated by commas (at most 10).
-			</p>
+			<TextField
+				{...text('works_with')}
+				label="Works with (optional)"
+				type="text"
+				required={false}
+				maxLength={1100}
+				autoComplete="off"
+				list={WORKS_WITH_LIST_ID}
+				hint="Listed tools it integrates with, separated by commas (at most 10)."
+			/>
 			<fieldset className="form-fieldset">
 				<legend>Help our editors (optional)</legend>
 				<p className="form-hint">
 					Suggestions only: an editor checks each on the vendor&apos;s own pages before it is shown.
 				</p>
-				{choiceGroup('platforms', 'Runs on', PLATFORMS)}
-				{choiceGroup('audience', 'Built for', AUDIENCES)}
-				{field('pricing_url', 'Pricing page (optional)', {
-					type: 'text',
-					required: false,
-					inputMode: 'url',
-					maxLength: 2048,
-					autoComplete: 'off',
-					placeholder: 'https://example.com/pricing',
-					spellCheck: false,
-				})}
+				<ChoiceGroup {...boxes('platforms')} legend="Runs on" options={PLATFORMS} />
+				<ChoiceGroup {...boxes('audience')} legend="Built for" options={AUDIENCES} />
+				<TextField
+					{...text('pricing_url')}
+					label="Pricing page (optional)"
+					type="text"
+					required={false}
+					inputMode="url"
+					maxLength={2048}
+					autoComplete="off"
+					placeholder="https://example.com/pricing"
+					spellCheck={false}
+				/>
 			</fieldset>
 			<Honeypot />
 			<FormActions busy={busy} label="Submit" busyLabel="Submitting…" cancelHref={cancelHref} />
