@@ -61,6 +61,104 @@ function markGroupErrors(form: HTMLFormElement, errors: Errors) {
 	}
 }
 
+/** The "what" select: the fact, the integration or the listing's text the correction is about. */
+function WhatField(props: { what: string; onWhat: (what: string) => void; errors: Errors }) {
+	const { errors } = props;
+	return (
+		<div className="form-field">
+			<label htmlFor="suggest-what">What is wrong or missing?</label>
+			<select
+				id="suggest-what"
+				className="form-input"
+				name="what"
+				required
+				value={props.what}
+				onChange={(event) => props.onWhat(event.target.value)}
+				aria-invalid={errors.what ? true : undefined}
+				aria-describedby={errors.what ? 'suggest-what-error' : undefined}
+			>
+				<option value="">Choose…</option>
+				{WHAT_GROUPS.map(({ label, options }) => (
+					<optgroup key={label} label={label}>
+						{options.map(([value, text]) => (
+							<option key={value} value={value}>
+								{text}
+							</option>
+						))}
+					</optgroup>
+				))}
+			</select>
+			<FieldError name="what" errors={errors} />
+		</div>
+	);
+}
+
+/** The source the correction cites (required), and the sentence it says there (optional). */
+function SourceFields({ errors }: { errors: Errors }) {
+	return (
+		<>
+			<div className="form-field">
+				<label htmlFor="suggest-source_url">Source: the vendor page that says it</label>
+				<input
+					id="suggest-source_url"
+					className="form-input"
+					name="source_url"
+					type="url"
+					required
+					maxLength={2048}
+					inputMode="url"
+					placeholder="https://vendor.example/pricing"
+					spellCheck={false}
+					autoComplete="off"
+					aria-invalid={errors.source_url ? true : undefined}
+					aria-describedby={`suggest-source-hint${errors.source_url ? ' suggest-source_url-error' : ''}`}
+				/>
+				<p id="suggest-source-hint" className="form-hint form-hint--after">
+					Required. The vendor&apos;s own site, help centre, trust page or app store listing; not a
+					review site.
+				</p>
+				<FieldError name="source_url" errors={errors} />
+			</div>
+			<div className="form-field">
+				<label htmlFor="suggest-quote">The sentence the page says (optional)</label>
+				<textarea
+					id="suggest-quote"
+					className="form-input"
+					name="quote"
+					rows={3}
+					maxLength={QUOTE_MAX}
+					aria-invalid={errors.quote ? true : undefined}
+					aria-describedby={errors.quote ? 'suggest-quote-error' : undefined}
+				/>
+				<FieldError name="quote" errors={errors} />
+			</div>
+		</>
+	);
+}
+
+/** The sender's e-mail (optional), to hear whether an editor accepted the correction. */
+function EmailField({ errors }: { errors: Errors }) {
+	return (
+		<div className="form-field">
+			<label htmlFor="suggest-email">Your e-mail (optional)</label>
+			<input
+				id="suggest-email"
+				className="form-input"
+				name="email"
+				type="email"
+				maxLength={254}
+				autoComplete="email"
+				aria-invalid={errors.email ? true : undefined}
+				aria-describedby={`suggest-email-hint${errors.email ? ' suggest-email-error' : ''}`}
+			/>
+			<p id="suggest-email-hint" className="form-hint form-hint--after">
+				Only to tell you once whether an editor accepted it. Never shown or shared.
+			</p>
+			<FieldError name="email" errors={errors} />
+		</div>
+	);
+}
+
 /**
  * The correction form of a tool (/app/{id}/suggest/). Without JavaScript every value group is
  * shown and posted, and the function reads the chosen one; with it, only the chosen group shows
@@ -104,84 +202,10 @@ export default function SuggestForm({ toolId, cancelHref, children }: Props) {
 		>
 			<input type="hidden" name="kind" value={CORRECTION_KIND} />
 			<input type="hidden" name="tool_id" value={toolId} />
-			<div className="form-field">
-				<label htmlFor="suggest-what">What is wrong or missing?</label>
-				<select
-					id="suggest-what"
-					className="form-input"
-					name="what"
-					required
-					value={what}
-					onChange={(event) => setWhat(event.target.value)}
-					aria-invalid={errors.what ? true : undefined}
-					aria-describedby={errors.what ? 'suggest-what-error' : undefined}
-				>
-					<option value="">Choose…</option>
-					{WHAT_GROUPS.map(({ label, options }) => (
-						<optgroup key={label} label={label}>
-							{options.map(([value, text]) => (
-								<option key={value} value={value}>
-									{text}
-								</option>
-							))}
-						</optgroup>
-					))}
-				</select>
-				<FieldError name="what" errors={errors} />
-			</div>
+			<WhatField what={what} onWhat={setWhat} errors={errors} />
 			{children}
-			<div className="form-field">
-				<label htmlFor="suggest-source_url">Source: the vendor page that says it</label>
-				<input
-					id="suggest-source_url"
-					className="form-input"
-					name="source_url"
-					type="url"
-					required
-					maxLength={2048}
-					inputMode="url"
-					placeholder="https://vendor.example/pricing"
-					spellCheck={false}
-					autoComplete="off"
-					aria-invalid={errors.source_url ? true : undefined}
-					aria-describedby={`suggest-source-hint${errors.source_url ? ' suggest-source_url-error' : ''}`}
-				/>
-				<p id="suggest-source-hint" className="form-hint form-hint--after">
-					Required. The vendor&apos;s own site, help centre, trust page or app store listing; not a
-					review site.
-				</p>
-				<FieldError name="source_url" errors={errors} />
-			</div>
-			<div className="form-field">
-				<label htmlFor="suggest-quote">The sentence the page says (optional)</label>
-				<textarea
-					id="suggest-quote"
-					className="form-input"
-					name="quote"
-					rows={3}
-					maxLength={QUOTE_MAX}
-					aria-invalid={errors.quote ? true : undefined}
-					aria-describedby={errors.quote ? 'suggest-quote-error' : undefined}
-				/>
-				<FieldError name="quote" errors={errors} />
-			</div>
-			<div className="form-field">
-				<label htmlFor="suggest-email">Your e-mail (optional)</label>
-				<input
-					id="suggest-email"
-					className="form-input"
-					name="email"
-					type="email"
-					maxLength={254}
-					autoComplete="email"
-					aria-invalid={errors.email ? true : undefined}
-					aria-describedby={`suggest-email-hint${errors.email ? ' suggest-email-error' : ''}`}
-				/>
-				<p id="suggest-email-hint" className="form-hint form-hint--after">
-					Only to tell you once whether an editor accepted it. Never shown or shared.
-				</p>
-				<FieldError name="email" errors={errors} />
-			</div>
+			<SourceFields errors={errors} />
+			<EmailField errors={errors} />
 			<FieldError name="tool_id" errors={errors} />
 			<Honeypot />
 			<FormActions
