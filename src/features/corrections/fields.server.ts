@@ -14,7 +14,7 @@ import {
 	STATUS_KEYS,
 	VIA_KEYS,
 } from '../integrations/details.ts';
-import { isWhat, type ProposedChange, QUOTE_MAX, valueField } from './what.ts';
+import { isWhat, type ListingField, type ProposedChange, QUOTE_MAX, valueField } from './what.ts';
 
 /** A correction as the database function takes it: the tool, the partner by name, the change. */
 export interface Correction extends ProposedChange {
@@ -92,6 +92,93 @@ function factValue(fact: FactKey, fields: Record<string, unknown>): string[] {
 
 const FLOWS = { 'a-to-b': 'out', 'b-to-a': 'in', both: 'both' } as const;
 
+/** Records why a field was refused; the transform then returns nothing (`z.NEVER`). */
+type Refuse = (path: string, message: string) => never;
+/** A correction with nothing proposed yet: the tool, the source, the quote and the e-mail. */
+type Blank = Omit<Correction, 'what'>;
+
+/** A fact's correction: the chosen group's value, and a detail where the fact takes one. */
+function factCorrection(
+	what: FactKey,
+	fields: Record<string, unknown>,
+	blank: Blank,
+	refuse: Refuse,
+): Correction {
+	const value = factValue(what, fields);
+	const detail = text(fields.detail) || null;
+	const field = valueField(what);
+	if (!value.some(Boolean)) return refuse(field, `Choose the ${FACTS[what].label} it should say.`);
+	if (detail && !FACTS[what].detail)
+		return refuse('detail', `${FACTS[what].label} takes no detail: leave it empty.`);
+	if (detail && detail.length > 200)
+		return refuse('detail', 'The detail is too long (200 characters at most).');
+	const problem = factProblem(what, value, detail);
+	if (problem)
+		return refuse(
+			detail && /detail/.test(problem) ? 'detail' : field,
+			`${FACTS[what].label} ${problem}.`,
+		);
+	return { ...blank, what: 'fact', fact: what, value, detail };
+}
+
+/** An integration's correction: the partner by name, then how they connect, as the source says. */
+function integrationCorrection(
+	fields: Record<string, unknown>,
+	blank: Blank,
+	refuse: Refuse,
+): Correction {
+	const partner = text(fields.partner);
+	if (!partner) return refuse('partner', 'Name the listed tool it works with.');
+	const nameCheck = nameField.safeParse(partner);
+	if (!nameCheck.success) return refuse('partner', 'Name the listed tool it works with.');
+	const viaRaw = text(fields.via);
+	const via = viaRaw ? (VIA_KEYS.find((key) => key === viaRaw) ?? null) : null;
+	if (viaRaw && !via) return refuse('via', 'Choose how they connect from the list.');
+	const service = text(fields.via_service) || null;
+	if (via === 'middleware' && !service)
+		return refuse('via_service', 'Name the service that connects them (Agave, Zapier...).');
+	if (service && service.length > 60)
+		return refuse('via_service', 'The service name is too long (60 characters at most).');
+	const flowRaw = text(fields.direction);
+	const flow = flowRaw ? (FLOWS[flowRaw as keyof typeof FLOWS] ?? null) : null;
+	if (flowRaw && !flow) return refuse('direction', 'Choose which way data flows from the list.');
+	const moves = list(fields.moves);
+	if (moves.some((move) => !MOVE_KEYS.includes(move as Move)))
+		return refuse('moves', 'Choose what it moves from the list.');
+	const statusRaw = text(fields.link_status);
+	const linkStatus =
+		statusRaw && statusRaw !== 'current'
+			? (STATUS_KEYS.find((key) => key === statusRaw) ?? null)
+			: null;
+	if (statusRaw && statusRaw !== 'current' && !linkStatus)
+		return refuse('link_status', 'Choose the status from the list.');
+	return {
+		...blank,
+		what: 'integration',
+		partner: nameCheck.data,
+		via,
+		viaService: via === 'middleware' ? service : null,
+		flow,
+		moves: moves.length ? orderedMoves(moves as Move[]) : null,
+		linkStatus,
+	};
+}
+
+/** The listing's new text checked by its field's rule: the text, or why it is refused. */
+function newListingText(what: ListingField, raw: string): { text: string } | { refused: string } {
+	if (what === 'name' || what === 'url') {
+		const checked = (what === 'name' ? nameField : urlField).safeParse(raw);
+		return checked.success ? { text: checked.data } : { refused: checked.error.issues[0].message };
+	}
+	if (what === 'category')
+		return isCategorySlug(raw)
+			? { text: raw }
+			: { refused: `Choose the category from the list (${CATEGORY_SLUGS.join(', ')}).` };
+	if (!raw) return { refused: 'Write the description it should have.' };
+	if (raw.length > 500) return { refused: 'The description is too long (500 characters at most).' };
+	return { text: raw };
+}
+
 /**
  * A correction: `tool_id`, `what`, the chosen group's value, `source_url` (required), `quote`
  * (optional, at most 500 characters) and `email` (optional). `ownHosts` are this site's hosts.
@@ -110,11 +197,11 @@ export function correctionSchema(ownHosts: ReadonlySet<string>) {
 		.loose()
 		.transform((input, context): Correction => {
 			const fields = input as Record<string, unknown>;
-			const issue = (path: string, message: string) => {
+			const refuse: Refuse = (path, message) => {
 				context.addIssue({ code: 'custom', path: [path], message });
 				return z.NEVER;
 			};
-			const base = {
+			const blank: Blank = {
 				toolId: input.tool_id,
 				fact: null,
 				value: null,
@@ -131,90 +218,12 @@ export function correctionSchema(ownHosts: ReadonlySet<string>) {
 				email: input.email ?? null,
 			};
 			const what = input.what;
-			if (isFactKey(what)) {
-				const value = factValue(what, fields);
-				const detail = text(fields.detail) || null;
-				const field = valueField(what);
-				if (!value.some(Boolean))
-					return issue(field, `Choose the ${FACTS[what].label} it should say.`);
-				if (detail && !FACTS[what].detail)
-					return issue('detail', `${FACTS[what].label} takes no detail: leave it empty.`);
-				if (detail && detail.length > 200)
-					return issue('detail', 'The detail is too long (200 characters at most).');
-				const problem = factProblem(what, value, detail);
-				if (problem)
-					return issue(
-						detail && /detail/.test(problem) ? 'detail' : field,
-						`${FACTS[what].label} ${problem}.`,
-					);
-				return { ...base, what: 'fact', fact: what, value, detail };
-			}
-			if (what === 'integration') {
-				const partner = text(fields.partner);
-				if (!partner) return issue('partner', 'Name the listed tool it works with.');
-				const nameCheck = nameField.safeParse(partner);
-				if (!nameCheck.success) return issue('partner', 'Name the listed tool it works with.');
-				const viaRaw = text(fields.via);
-				const via = viaRaw ? (VIA_KEYS.find((key) => key === viaRaw) ?? null) : null;
-				if (viaRaw && !via) return issue('via', 'Choose how they connect from the list.');
-				const service = text(fields.via_service) || null;
-				if (via === 'middleware' && !service)
-					return issue('via_service', 'Name the service that connects them (Agave, Zapier...).');
-				if (service && service.length > 60)
-					return issue('via_service', 'The service name is too long (60 characters at most).');
-				const flowRaw = text(fields.direction);
-				const flow = flowRaw ? (FLOWS[flowRaw as keyof typeof FLOWS] ?? null) : null;
-				if (flowRaw && !flow)
-					return issue('direction', 'Choose which way data flows from the list.');
-				const moves = list(fields.moves);
-				if (moves.some((move) => !MOVE_KEYS.includes(move as Move)))
-					return issue('moves', 'Choose what it moves from the list.');
-				const statusRaw = text(fields.link_status);
-				const linkStatus =
-					statusRaw && statusRaw !== 'current'
-						? (STATUS_KEYS.find((key) => key === statusRaw) ?? null)
-						: null;
-				if (statusRaw && statusRaw !== 'current' && !linkStatus)
-					return issue('link_status', 'Choose the status from the list.');
-				return {
-					...base,
-					what: 'integration',
-					partner: nameCheck.data,
-					via,
-					viaService: via === 'middleware' ? service : null,
-					flow,
-					moves: moves.length ? orderedMoves(moves as Move[]) : null,
-					linkStatus,
-				};
-			}
+			if (isFactKey(what)) return factCorrection(what, fields, blank, refuse);
+			if (what === 'integration') return integrationCorrection(fields, blank, refuse);
 			const field = `new_${what}`;
-			const raw = text(fields[field]);
-			const checked =
-				what === 'name'
-					? nameField.safeParse(raw)
-					: what === 'url'
-						? urlField.safeParse(raw)
-						: what === 'category'
-							? isCategorySlug(raw)
-								? { success: true as const, data: raw }
-								: {
-										success: false as const,
-										message: `Choose the category from the list (${CATEGORY_SLUGS.join(', ')}).`,
-									}
-							: raw.length >= 1 && raw.length <= 500
-								? { success: true as const, data: raw }
-								: {
-										success: false as const,
-										message: raw
-											? 'The description is too long (500 characters at most).'
-											: 'Write the description it should have.',
-									};
-			if (!checked.success)
-				return issue(
-					field,
-					'message' in checked ? checked.message : checked.error.issues[0].message,
-				);
-			return { ...base, what, newText: checked.data };
+			const checked = newListingText(what, text(fields[field]));
+			if ('refused' in checked) return refuse(field, checked.refused);
+			return { ...blank, what, newText: checked.text };
 		});
 }
 
