@@ -243,22 +243,22 @@ export function claimSpec(fields: Record<string, unknown> | null, claims: ClaimD
 	};
 }
 
+type BadLink = 'invalid' | 'expired' | 'void';
+
+/** What is wrong with a claim's or a correction's link, in a sentence. */
+function linkProblem(reason: BadLink, of: 'claim' | 'suggestion'): string {
+	if (reason === 'expired') return 'This link has expired (links work for 48 hours).';
+	if (reason === 'invalid') return 'This link is incomplete or was changed.';
+	return of === 'claim'
+		? 'This link was replaced by a newer one or the claim was withdrawn.'
+		: 'This link was replaced by a newer one or the correction was already reviewed.';
+}
+
 /** Why a claim link does not work: tampered, expired or replaced. Nothing is changed. */
-export const badClaimLink = (
-	reason: 'invalid' | 'expired' | 'void',
-	of: 'claim' | 'suggestion' = 'claim',
-) =>
+export const badClaimLink = (reason: BadLink, of: 'claim' | 'suggestion' = 'claim') =>
 	new HttpError(400, {
 		code: 'invalid_link',
-		message: `${
-			reason === 'expired'
-				? 'This link has expired (links work for 48 hours).'
-				: reason === 'void'
-					? of === 'claim'
-						? 'This link was replaced by a newer one or the claim was withdrawn.'
-						: 'This link was replaced by a newer one or the correction was already reviewed.'
-					: 'This link is incomplete or was changed.'
-		} Nothing was changed: ${of === 'claim' ? "ask for a new link on the tool's page" : 'send the correction again for a new link'}.`,
+		message: `${linkProblem(reason, of)} Nothing was changed: ${of === 'claim' ? "ask for a new link on the tool's page" : 'send the correction again for a new link'}.`,
 	});
 
 export function claimConfirmSpec(claims: ClaimDeps): Spec {

@@ -132,10 +132,9 @@ export function parseFacts(
 		const detail = typeof row.detail === 'string' && row.detail.trim() ? row.detail.trim() : null;
 		const source = webAddress(row.source_url);
 		const verifiedOn = isoDay(row.verified_on);
-		const problem = !isFactKey(key)
-			? 'an unknown fact'
-			: (factProblem(key, value, detail) ??
-				(!source ? 'a source that is not an http(s) URL' : !verifiedOn ? 'no date' : null));
+		let problem = isFactKey(key) ? factProblem(key, value, detail) : 'an unknown fact';
+		if (!problem && !source) problem = 'a source that is not an http(s) URL';
+		else if (!problem && !verifiedOn) problem = 'no date';
 		if (problem) {
 			warn(`[facts] left out tool ${toolId} fact ${JSON.stringify(key)}: ${problem}`);
 			continue;

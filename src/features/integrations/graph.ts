@@ -76,15 +76,11 @@ export function parseIntegrations(
 		const kind = String(row.kind) as IntegrationKind;
 		const source = webAddress(row.source_url);
 		const verifiedOn = isoDay(row.verified_on);
-		const problem = !INTEGRATION_KINDS.includes(kind)
-			? `unknown kind ${JSON.stringify(row.kind)}`
-			: !source
-				? 'a source that is not an http(s) URL'
-				: !(lowId < highId)
-					? 'not an ordered pair'
-					: !verifiedOn
-						? 'no day its source was read'
-						: null;
+		let problem: string | null = null;
+		if (!INTEGRATION_KINDS.includes(kind)) problem = `unknown kind ${JSON.stringify(row.kind)}`;
+		else if (!source) problem = 'a source that is not an http(s) URL';
+		else if (!(lowId < highId)) problem = 'not an ordered pair';
+		else if (!verifiedOn) problem = 'no day its source was read';
 		if (problem) {
 			warn(`[integrations] left out row id=${String(row.id)}: ${problem}`);
 			continue;

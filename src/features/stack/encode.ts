@@ -19,6 +19,13 @@ interface ToolEntry {
 	category: string;
 }
 
+/** Which way data flows, said from a (`lowIsA`: a is the pair's low tool, as stored). */
+function flowFromA(direction: Integration['direction'], lowIsA: boolean) {
+	if (direction === null) return FLOW.unknown;
+	if (direction === 'both') return FLOW.both;
+	return (direction === 'low_to_high') === lowIsA ? FLOW.aToB : FLOW.bToA;
+}
+
 /**
  * The graph file for `tools` (in catalogue order) and every connection between them, retired
  * ones included (the page names them where a pair of chosen tools has no working connection).
@@ -39,14 +46,7 @@ export function graphFile(tools: readonly ToolEntry[], integrations: readonly In
 			const [a, b] = x < y ? [x, y] : [y, x];
 			// Stored low to high; the file says it from a, the lower tool index.
 			const lowIsA = x < y;
-			const flow =
-				pair.direction === null
-					? FLOW.unknown
-					: pair.direction === 'both'
-						? FLOW.both
-						: (pair.direction === 'low_to_high') === lowIsA
-							? FLOW.aToB
-							: FLOW.bToA;
+			const flow = flowFromA(pair.direction, lowIsA);
 			const moves = (pair.moves ?? []).reduce(
 				(bits, move) => bits | (1 << MOVE_KEYS.indexOf(move)),
 				0,
