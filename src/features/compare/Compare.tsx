@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
+import { plural } from '../../lib/text.ts';
 import { PICK_LIMITS } from '../picker/limits.ts';
 import {
 	type CompareAddress,
@@ -15,7 +16,7 @@ import {
 	type CompareTool,
 	type NameEntry,
 } from './files.ts';
-import { compareModel, isDifference } from './model.ts';
+import { type Comparison, compareModel, isDifference } from './model.ts';
 import { isTool, useFocusAfterRender, useToolFiles } from './useToolFiles.ts';
 
 // Loaded when shown: a table of four tools has no picker.
@@ -28,18 +29,67 @@ const quoteOf: QuoteLoader = (tool, fact, source) =>
 const PICKER_ID = 'compare-picker';
 
 /**
+ * The address the page opened with, rewritten once in its comma form (a plain form sends
+ * ?tools=3&tools=9); then Back and Forward, each handing `follow` the address it led to.
+ */
+function useAddressHistory(opened: CompareAddress, follow: (address: CompareAddress) => void) {
+	const followAddress = useEffectEvent(() => follow(readAddress(location.search)));
+	useEffect(() => {
+		const search = writeAddress(location.search, opened.ids, opened.differencesOnly);
+		history.replaceState(history.state, '', location.pathname + search + location.hash);
+		const onPopState = () => followAddress();
+		addEventListener('popstate', onPopState);
+		return () => removeEventListener('popstate', onPopState);
+		// Once, with the address the page opened with.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, []);
+}
+
+/**
+ * The "Differences only" switch. This and the CSV button are functions that return markup, not
+ * components: a component costs the island more bytes, and its JavaScript is budgeted.
+ */
+const differencesSwitch = (on: boolean, onSwitch: (on: boolean) => void) => (
+	<label className="compare__switch">
+		<input
+			type="checkbox"
+			role="switch"
+			checked={on}
+			onChange={(event) => onSwitch(event.target.checked)}
+		/>{' '}
+		Differences only
+	</label>
+);
+
+/**
+ * The comparison on screen as a spreadsheet (csv.ts, loaded when asked for: a comparison is read
+ * far more often than downloaded). The "A vs B" pages, which have no JavaScript, link the same
+ * text as a data: address instead.
+ */
+const csvButton = (tools: CompareTool[], comparison: Comparison) => (
+	<p className="compare__csv">
+		<button
+			type="button"
+			className="button"
+			onClick={async () => (await import('./csv.ts')).downloadCsv(tools, comparison)}
+		>
+			Download as CSV
+		</button>
+	</p>
+);
+
+interface Props {
+	layout: CompareLayout;
+	/** The addresses the table links to (files.ts). */
+	pages: ComparePages;
+}
+
+/**
  * The compare page's island (rendered in the browser only: the tools are in the address): the
  * tools side by side, a picker to add one, a button to remove each, and the "differences only"
  * switch. Without JavaScript the page says what it needs (index.astro).
  */
-export default function Compare({
-	layout,
-	pages,
-}: {
-	layout: CompareLayout;
-	/** The addresses the table links to (files.ts). */
-	pages: ComparePages;
-}) {
+export default function Compare({ layout, pages }: Props) {
 	const [address, setAddress] = useState<CompareAddress>(() => readAddress(location.search));
 	const [announcement, setAnnouncement] = useState('');
 	const entries = useToolFiles(address.ids);
@@ -56,7 +106,8 @@ export default function Compare({
 	// Add and remove start from the tools that exist; an unknown id leaves the address then.
 	const kept = address.ids.filter((id) => entries.get(id) !== 'unknown');
 	const comparable = tools.length > 1;
-	const comparison = compareModel(tools, layout, address.differencesOnly && comparable);
+	const differencesOnly = address.differencesOnly && comparable;
+	const comparison = compareModel(tools, layout, differencesOnly);
 	const differences = comparison.sections
 		.flatMap((section) => section.rows)
 		.filter(isDifference).length;
@@ -66,22 +117,10 @@ export default function Compare({
 			.filter(isTool)
 			.map((tool) => tool.name);
 
-	const followAddress = useEffectEvent(() => {
-		const next = readAddress(location.search);
+	useAddressHistory(address, (next) => {
 		setAddress(next);
 		setAnnouncement(comparingText(namesOf(next.ids)));
 	});
-
-	// The address in its comma form (a plain form sends ?tools=3&tools=9), then Back and Forward.
-	useEffect(() => {
-		const search = writeAddress(location.search, address.ids, address.differencesOnly);
-		history.replaceState(history.state, '', location.pathname + search + location.hash);
-		const onPopState = () => followAddress();
-		addEventListener('popstate', onPopState);
-		return () => removeEventListener('popstate', onPopState);
-		// Once, with the address the page opened with.
-		// eslint-disable-next-line react-hooks/exhaustive-deps
-	}, []);
 
 	/** A new history entry, so Back returns to the tools before. */
 	function go(ids: number[], message: string, focus: string | null) {
@@ -121,9 +160,7 @@ export default function Compare({
 		setAddress({ ...address, differencesOnly: on });
 		// The rows that differ are the same with the switch on or off.
 		setAnnouncement(
-			on
-				? `Showing only the ${differences} ${differences === 1 ? 'row' : 'rows'} that differ.`
-				: 'Showing every row.',
+			on ? `Showing only the ${plural(differences, 'row')} that differ.` : 'Showing every row.',
 		);
 	}
 
@@ -148,19 +185,9 @@ export default function Compare({
 			) : (
 				<p className="compare__hint">Four tools at most: remove one to add another.</p>
 			)}
-			{comparable && (
-				<label className="compare__switch">
-					<input
-						type="checkbox"
-						role="switch"
-						checked={address.differencesOnly}
-						onChange={(event) => switchDifferences(event.target.checked)}
-					/>{' '}
-					Differences only
-				</label>
-			)}
+			{comparable && differencesSwitch(address.differencesOnly, switchDifferences)}
 			{loading && <p className="compare__hint">Loading the facts…</p>}
-			{comparable && address.differencesOnly && differences === 0 && (
+			{differencesOnly && differences === 0 && (
 				<p className="compare__note">
 					They do not differ on anything documented so far: switch off “Differences only” to see
 					every row.
@@ -170,26 +197,13 @@ export default function Compare({
 				<CompareTable
 					tools={tools}
 					comparison={comparison}
-					title={compareTitle(tools, address.differencesOnly && comparable)}
+					title={compareTitle(tools, differencesOnly)}
 					heading
 					pages={pages}
 					loadQuote={quoteOf}
 				/>
 			)}
-			{tools.length > 0 && (
-				// The comparison on screen as a spreadsheet (csv.ts, loaded when asked for: a
-				// comparison is read far more often than downloaded). The "A vs B" pages, which have
-				// no JavaScript, link the same text as a data: address instead.
-				<p className="compare__csv">
-					<button
-						type="button"
-						className="button"
-						onClick={async () => (await import('./csv.ts')).downloadCsv(tools, comparison)}
-					>
-						Download as CSV
-					</button>
-				</p>
-			)}
+			{tools.length > 0 && csvButton(tools, comparison)}
 		</div>
 	);
 }

@@ -12,7 +12,7 @@ import {
 	toolPage,
 	vendorOf,
 } from './model.ts';
-import { inSentence, listNames } from '../../lib/text.ts';
+import { inSentence, listNames, plural } from '../../lib/text.ts';
 
 interface Props {
 	tools: readonly CompareTool[];
@@ -136,7 +136,7 @@ function Row({
 				const all = integrationsPage(pages, tool);
 				return all ? (
 					<a href={all}>
-						Works with {row.counts[at]} {row.counts[at] === 1 ? 'tool' : 'tools'}
+						Works with {plural(row.counts[at], 'tool')}
 						<span className="visually-hidden"> ({tool.name})</span>
 					</a>
 				) : (

@@ -15,7 +15,7 @@ import type {
 	NameEntry,
 	ShownFact,
 } from './files.ts';
-import { inSentence } from '../../lib/text.ts';
+import { inSentence, plural } from '../../lib/text.ts';
 import { partnerIds } from './partner-ids.ts';
 
 /** How one row stands across the tools compared. */
@@ -51,12 +51,7 @@ export function partnerCell(list: Pick<PartnerList, 'count' | 'named'>) {
 		/** Before the link: " and " after names, nothing when none is named. */
 		joiner: names.length ? ' and ' : '',
 		/** The link's words, or null when every partner is named. */
-		more:
-			more > 0
-				? names.length
-					? `${more} more`
-					: `${more} ${more === 1 ? 'tool' : 'tools'}`
-				: null,
+		more: more > 0 ? (names.length ? `${more} more` : plural(more, 'tool')) : null,
 	};
 }
 
