@@ -85,6 +85,29 @@ function embeddedDbPortCheck() {
 	};
 }
 
+/**
+ * The build writes some files itself rather than as routes (the logos, the compare files: a route
+ * costs what a page costs to render; record 0031), into the directory this configuration names.
+ * `astro build --outDir <dir>` overrides it on the command line: the build's own writers then
+ * read the directory Astro actually builds into.
+ * @returns {import('astro').AstroIntegration}
+ */
+function buildWritersFollowOutDir() {
+	/** @type {string | undefined} */
+	let outDir;
+	return {
+		name: 'build-writers-follow-out-dir',
+		hooks: {
+			'astro:config:done': ({ config: done }) => {
+				outDir = fileURLToPath(done.outDir);
+			},
+			'astro:build:start': () => {
+				if (outDir) process.env.ASTRO_OUT_DIR = outDir;
+			},
+		},
+	};
+}
+
 const sourceDir = fileURLToPath(new URL('./src/', import.meta.url));
 
 /**
@@ -122,6 +145,7 @@ export default defineConfig({
 	// for other sites' iframes) is a page to land on from a search.
 	integrations: [
 		embeddedDbPortCheck(),
+		buildWritersFollowOutDir(),
 		// Each React component of a page renders to one string, not a stream: no page here streams
 		// (every page is pre-rendered), and at 10,000 tools the streams' buffers were 0.2 GB of the
 		// build's peak memory (record 0031).
