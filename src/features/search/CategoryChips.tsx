@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useHydrated } from './useHydrated.ts';
+import './chips.css';
 
 /** A category of the fixed taxonomy as the chips show it, with how many tools it holds. */
 export interface CategoryOption {

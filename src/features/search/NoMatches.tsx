@@ -3,6 +3,7 @@ import { noFactValues } from './fact-filter.ts';
 import { type Hint, matchingHints, SEARCH_HINTS_ID } from './hints.ts';
 import type { FilterValues } from './filters.ts';
 import type { HistoryMode } from './useFilterAddress.ts';
+import './search.css';
 
 interface Props {
 	/** The trimmed query ('' when only a category narrows), and the chosen category's label. */

@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
+import './search.css';
 
 interface Props {
 	/** Matches in the results list now, and how many there are in all. */

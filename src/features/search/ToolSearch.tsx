@@ -24,6 +24,8 @@ import ShowMore from './ShowMore.tsx';
 import { type HistoryMode, useFilterAddress } from './useFilterAddress.ts';
 import { HUB_CHIPS, WORKS_WITH_LIST_ID, worksWithChoices } from './works-with-options.ts';
 import WorksWithPicker from './WorksWithPicker.tsx';
+import './chips.css';
+import './search.css';
 
 interface Props {
 	/** How many tools the page's grid holds. */

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import { useHydrated } from './useHydrated.ts';
 import { WORKS_WITH_LIST_ID, type WorksWithChoice } from './works-with-options.ts';
+import './chips.css';
+import './search.css';
 
 interface Props {
 	/** The most connected tools, offered as chips (read from the page, never props). */

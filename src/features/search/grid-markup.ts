@@ -17,8 +17,8 @@ export const RESULTS_ID = 'tool-results';
 /**
  * Cards per section of a grid. Each section is a list the browser lays out and paints only
  * near the viewport (`content-visibility: auto`), so a grid of 10,000 cards costs about one
- * screen of them. A multiple of 12 keeps every row of a 1, 2, 3 or 4 column grid full; global.css
- * holds the estimated height of a section, so change both together.
+ * screen of them. A multiple of 12 keeps every row of a 1, 2, 3 or 4 column grid full;
+ * src/components/tool-card.css holds the estimated height of a section, so change both together.
  */
 export const GRID_SECTION_SIZE = 48;
 
