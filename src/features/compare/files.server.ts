@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { liveTools } from '../../lib/catalogue.server.ts';
+import { eachInBatches } from '../../lib/batches.ts';
 import { loadConfig } from '../../lib/config.server.ts';
 import { CATEGORIES, CATEGORY_SLUGS, type CategorySlug } from '../../lib/categories.ts';
 import { CATEGORY_CAPABILITIES } from '../facts/capabilities.ts';
@@ -173,18 +174,13 @@ function writeCompareFiles(): Promise<void> {
 		const outDir = path.resolve(loadConfig('build').outDir);
 		const tools = [...(await compareToolFiles()).values()];
 		await mkdir(path.join(outDir, path.dirname(compareFiles.tool(0))), { recursive: true });
-		// A few at a time: tens of thousands of files at once would only queue in libuv's pool.
-		for (let i = 0; i < tools.length; i += 32) {
-			await Promise.all(
-				tools.slice(i, i + 32).flatMap((tool) => {
-					const { file, quotes } = splitQuotes(tool);
-					return [
-						writeFile(path.join(outDir, compareFiles.tool(tool.id)), JSON.stringify(file)),
-						writeFile(path.join(outDir, compareFiles.quotes(tool.id)), JSON.stringify(quotes)),
-					];
-				}),
-			);
-		}
+		await eachInBatches(tools, 32, (tool) => {
+			const { file, quotes } = splitQuotes(tool);
+			return Promise.all([
+				writeFile(path.join(outDir, compareFiles.tool(tool.id)), JSON.stringify(file)),
+				writeFile(path.join(outDir, compareFiles.quotes(tool.id)), JSON.stringify(quotes)),
+			]);
+		});
 	})();
 	return written;
 }

@@ -2,6 +2,7 @@
 // the first page that shows one renders; served by the site itself from /logos/.
 import { copyFile, link, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { eachInBatches } from '../../lib/batches.ts';
 import { liveTools } from '../../lib/catalogue.server.ts';
 import { loadConfig } from '../../lib/config.server.ts';
 import { paths } from '../../lib/paths.ts';
@@ -86,16 +87,9 @@ async function writeLogos(cache: LogoCache, names: Iterable<string | null>, outD
 		}
 		await copyFile(from, to);
 	};
-	// A few at a time: tens of thousands of files at once would only queue in libuv's pool.
-	for (let i = 0; i < files.length; i += 64) {
-		await Promise.all(
-			files
-				.slice(i, i + 64)
-				.map(([name, size]) =>
-					put(cache.filePath(name, size), path.join(target, `${name}-${size}.webp`)),
-				),
-		);
-	}
+	await eachInBatches(files, 64, ([name, size]) =>
+		put(cache.filePath(name, size), path.join(target, `${name}-${size}.webp`)),
+	);
 }
 
 /**
