@@ -7,6 +7,7 @@
 // stops the run with the reason: the research is corrected, not the generator.
 import { z } from 'zod';
 import {
+	CHECK_ONLY,
 	readResearch,
 	writeGenerated,
 	readSeed,
@@ -272,4 +273,6 @@ for (const entry of entries) {
 		lines.push(`Searches made: ${entry.searches.map((q) => `“${cell(q)}”`).join(', ')}.`, '');
 }
 writeGenerated(REPORT, lines.join('\n'));
-console.log(`${rows.length} facts of ${entries.length} tools written to ${SEED} and ${REPORT}`);
+console.log(
+	`${rows.length} facts of ${entries.length} tools ${CHECK_ONLY ? 'checked' : `written to ${SEED} and ${REPORT}`}`,
+);

@@ -7,6 +7,7 @@
 // the generator.
 import { z } from 'zod';
 import {
+	CHECK_ONLY,
 	readResearch,
 	writeGenerated,
 	readSeed,
@@ -147,7 +148,9 @@ ${END}
 `;
 writeSeedBlock(seed, BEGIN, END, block);
 writeGenerated(REPORT, report(entries));
-console.log(`${entries.length} integrations written to ${SEED} and ${REPORT}`);
+console.log(
+	`${entries.length} integrations ${CHECK_ONLY ? 'checked' : `written to ${SEED} and ${REPORT}`}`,
+);
 
 /** The research report: what was read, quoted, corrected and left out, pair by pair. */
 function report(entries: Entry[]): string {
